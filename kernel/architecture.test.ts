@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The rooms of ARCHITECTURE.md, checked by reading every import in the tree.
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const files = (dir: string): string[] => !fs.existsSync(dir) ? [] : fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+  const p = path.join(dir, e.name);
+  if (e.isDirectory()) return e.name === 'node_modules' ? [] : files(p);
+  return /\.(ts|tsx)$/.test(e.name) ? [p] : [];
+});
+const importsOf = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)]
+  .map((m) => m[1] ?? m[2]).filter((s) => s.startsWith('.'))
+  .map((s) => path.relative(root, path.resolve(path.dirname(file), s)).split(path.sep).join('/'));
+const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+const all = ['kernel', 'plugins', 'widgets'].flatMap((d) => files(path.join(root, d))).filter((f) => !/\.test\.tsx?$/.test(f));
+
+/** [file, import] pairs that break a rule. */
+function violations(rule: (from: string, to: string) => boolean) {
+  return all.flatMap((f) => importsOf(f).filter((to) => rule(rel(f), to)).map((to) => `${rel(f)} -> ${to}`));
+}
+const pluginOf = (p: string) => /^plugins\/([^/]+)\//.exec(p)?.[1];
+const isServerSide = (p: string) => p.startsWith('kernel/server/') || /^plugins\/[^/]+\/server(\/|\.ts$)/.test(p) || p === 'plugins/server.ts';
+const isWebSide = (p: string) => p.startsWith('kernel/web/') || /^plugins\/[^/]+\/(web\/|manifest\.ts$)/.test(p) || p === 'plugins/index.ts';
+
+describe('architecture', () => {
+  it('reads a real tree', () => {
+    expect(all.length).toBeGreaterThan(20);
+  });
+  it('keeps the browser and the server apart', () => {
+    expect(violations((from, to) => isWebSide(from) && isServerSide(to))).toEqual([]);
+    expect(violations((from, to) => isServerSide(from) && isWebSide(to))).toEqual([]);
+  });
+  it('keeps the kernel free of plugins (only boot and main read the plugin lists)', () => {
+    const entry = new Set(['kernel/web/boot.tsx', 'kernel/server/main.ts', 'kernel/server/testing.ts']);
+    expect(violations((from, to) => from.startsWith('kernel/') && !entry.has(from) && to.startsWith('plugins/'))).toEqual([]);
+    expect(violations((from, to) => entry.has(from) && to.startsWith('plugins/') && !['plugins/index.ts', 'plugins/server.ts'].includes(to))).toEqual([]);
+  });
+  it('lets plugins use only each other\'s contract and public entry points', () => {
+    const publicEntry = (to: string) => /^plugins\/[^/]+\/(contract|manifest|server)\.ts$/.test(to);
+    expect(violations((from, to) => {
+      const a = pluginOf(from), b = pluginOf(to);
+      return !!a && !!b && a !== b && !publicEntry(to);
+    })).toEqual([]);
+  });
+  it('keeps widgets away from the router and the root store', () => {
+    expect(violations((from, to) => from.startsWith('widgets/') && /kernel\/web\/(router|store|kernel|App)\b/.test(to))).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * Event names and payloads on the browser bus. Plugins add their own events by declaration
+ * merging: `declare module '<path>/kernel/contract/events.ts' { interface AppEvents { ... } }`.
+ */
+export interface AppEvents {
+  /** An API call answered 403 authentication_required: the session is gone. */
+  'auth:required': { path: string };
+  /** The member logged in or out (userId null). */
+  'session:changed': { userId: number | null };
+  'locale:changed': { locale: string };
+  'route:changed': { name: string; path: string };
+}

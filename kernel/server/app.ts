@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import rateLimit from '@fastify/rate-limit';
+import { sql } from 'kysely';
+import type { ServerConfig } from './config.ts';
+import type { Database } from './db.ts';
+import { HttpError } from './errors.ts';
+import { runMigrations } from './migrations.ts';
+import { orderPlugins, type Kernel, type ServerPlugin } from './plugin.ts';
+import { Services } from './services.ts';
+import { dbSessions, sessionMigrations, SESSION_COOKIE } from './sessions.ts';
+import { dbSites, siteMigrations, readSitesFile } from './settings.ts';
+import { localStorage } from './storage.ts';
+import { visitorCountry } from './geo.ts';
+import type { SiteSettings } from '../contract/settings.ts';
+import type { ApiErrorBody } from '../contract/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    site: SiteSettings;
+    userId: number | null;
+  }
+}
+
+export interface AppOptions {
+  config: ServerConfig;
+  database: Database;
+  plugins: ServerPlugin[];
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the fastify app: kernel services, migrations, every plugin's routes, static files. */
+export async function buildApp({ config, database, plugins }: AppOptions): Promise<{ app: FastifyInstance; kernel: Kernel }> {
+  const ordered = orderPlugins(plugins);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+  });
+  const kernel: Kernel = {
+    db: database.db,
+    engine: database.engine,
+    config,
+    log: app.log as unknown as Kernel['log'],
+    storage: localStorage(config.dataDir),
+    sessions: dbSessions(database.db),
+    sites: dbSites(database.db, ordered.map((p) => p.id)),
+    services: new Services(),
+  };
+
+  await runMigrations(database.db, [
+    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations] },
+    ...ordered.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),
+  ]);
+  if (fs.existsSync(config.sitesFile)) await kernel.sites.seed(await readSitesFile(config.sitesFile));
+  for (const p of ordered) p.init?.(kernel);
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+
+  app.decorateRequest('site', null as unknown as SiteSettings);
+  app.decorateRequest('userId', null);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!req.url.startsWith('/api/')) return;
+    reply.header('Cache-Control', 'no-store');
+    // CSRF defence: a cross-site form cannot set this header nor send JSON without a preflight.
+    if (STATE_CHANGING.has(req.method)) {
+      if (req.headers['x-request-type'] !== 'client') {
+        throw new HttpError(403, 'client_header_required', 'State-changing requests need the header X-Request-Type: client');
+      }
+      const type = req.headers['content-type'] ?? '';
+      if (!type.startsWith('application/json')) {
+        throw new HttpError(415, 'json_required', 'Send a JSON body (Content-Type: application/json)');
+      }
+    }
+    req.site = await kernel.sites.resolve(req.hostname, visitorCountry(req, config.trustProxy));
+    req.userId = await kernel.sessions.resolve(req.cookies[SESSION_COOKIE]);
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: unknown; validationContext?: string }, req, reply) => {
+    const send = (status: number, body: ApiErrorBody) => reply.status(status).send(body);
+    if (err instanceof HttpError) {
+      return send(err.statusCode, { error: err.code, message: err.message, params: err.params });
+    }
+    if (err.validation) {
+      return send(400, { error: 'invalid_input', message: `${err.validationContext ?? 'request'} ${err.message}`.replace(/^(\w+) \1\//, '$1/') });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return send(status, { error: (err.code ?? 'bad_request').toLowerCase(), message: err.message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(500, { error: 'internal', message: 'An error has occurred.' });
+  });
+
+  app.get('/api/health', async () => {
+    await sql`SELECT 1`.execute(database.db);
+    return { status: 'ok', database: database.engine, uptime: Math.round(process.uptime()) };
+  });
+
+  app.get('/api/settings.php', {
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: { forced_domain: { type: 'string', maxLength: 253, pattern: '^[A-Za-z0-9.:-]*$' } },
+        additionalProperties: { type: 'string' },
+      },
+    },
+  }, async (req) => {
+    const { forced_domain } = req.query as { forced_domain?: string };
+    const site = forced_domain ? await kernel.sites.resolve(forced_domain, req.site.geoip_country) : req.site;
+    return { settings: site };
+  });
+
+  for (const p of ordered) {
+    if (!p.routes) continue;
+    await app.register(async (scope) => {
+      if (p.feature) {
+        scope.addHook('onRequest', async (req: FastifyRequest) => {
+          if (!req.site.plugins.includes(p.id)) throw new HttpError(404, 'feature_disabled', `${p.id} is not available on this site`);
+        });
+      }
+      await p.routes!(scope, kernel);
+    }, { prefix: '/api' });
+  }
+
+  registerStatic(app, config, kernel.storage.root);
+  return { app, kernel };
+}
+
+function registerStatic(app: FastifyInstance, config: ServerConfig, uploadsRoot: string) {
+  fs.mkdirSync(uploadsRoot, { recursive: true });
+  app.register(fastifyStatic, {
+    root: uploadsRoot, prefix: '/uploads/', decorateReply: false, index: false,
+    maxAge: '7d', immutable: false,
+  });
+  const indexFile = path.join(config.distDir, 'index.html');
+  const hasDist = fs.existsSync(indexFile);
+  if (hasDist) {
+    app.register(fastifyStatic, {
+      root: config.distDir, prefix: '/', index: false, wildcard: true,
+      setHeaders(res, file) {
+        // Hashed bundle files never change; everything else is revalidated.
+        (res as unknown as { setHeader(k: string, v: string): void }).setHeader('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/')
+      && !req.url.startsWith('/uploads/') && !req.url.startsWith('/static/');
+    if (wantsPage && hasDist) {
+      // History-mode routing: the browser router decides what the path shows, including its 404.
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexFile));
+    }
+    return reply.status(404).send({ error: 'not_found', message: `${req.method} ${req.url.split('?')[0]} not found` });
+  });
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, in one typed place. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  production: boolean;
+  seedDemo: boolean;
+  seedProfiles: number;
+  sitesFile: string;
+  distDir: string;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    production,
+    // Demo members never appear in production unless explicitly asked for.
+    seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
+    seedProfiles: Number(env.SEED_PROFILES ?? 5000),
+    sitesFile: path.resolve(env.SITES_CONFIG ?? './config/sites.json'),
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    trustProxy: env.TRUST_PROXY === '1',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

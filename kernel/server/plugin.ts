@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { AnyDB } from './db.ts';
+import type { Migration } from './migrations.ts';
+import type { ServerConfig } from './config.ts';
+import type { Storage } from './storage.ts';
+import type { Sessions } from './sessions.ts';
+import type { Sites } from './settings.ts';
+import type { Services } from './services.ts';
+
+/** What the kernel hands to every server plugin. */
+export interface Kernel {
+  db: AnyDB;
+  engine: 'pglite' | 'postgres';
+  config: ServerConfig;
+  log: Logger;
+  storage: Storage;
+  sessions: Sessions;
+  sites: Sites;
+  services: Services;
+}
+
+export interface SeedOptions { profiles: number; demo: boolean }
+
+export interface ServerPlugin {
+  id: string;
+  /** Per-domain flag; absent = always on. When off for a domain, its routes answer 404 there. */
+  feature?: string;
+  requires?: string[];
+  migrations?: Migration[];
+  /** Called once per app, in dependency order, before routes: offer services to other plugins. */
+  init?(kernel: Kernel): void;
+  /** Registers the plugin's routes (under /api) on an encapsulated fastify context. */
+  routes?(app: FastifyInstance, kernel: Kernel): Promise<void> | void;
+  /** Idempotent demo/initial data. */
+  seed?(kernel: Kernel, opts: SeedOptions): Promise<void>;
+}
+
+export const defineServerPlugin = (p: ServerPlugin): ServerPlugin => p;
+
+/** Orders plugins so each comes after those it requires; fails loudly on a missing requirement. */
+export function orderPlugins(plugins: ServerPlugin[]): ServerPlugin[] {
+  const byId = new Map(plugins.map((p) => [p.id, p]));
+  const out: ServerPlugin[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (p: ServerPlugin, trail: string[]) => {
+    if (state.get(p.id) === 'done') return;
+    if (state.get(p.id) === 'visiting') throw new Error(`plugin cycle: ${[...trail, p.id].join(' -> ')}`);
+    state.set(p.id, 'visiting');
+    for (const r of p.requires ?? []) {
+      const dep = byId.get(r);
+      if (!dep) throw new Error(`plugin ${p.id} requires missing plugin ${r}`);
+      visit(dep, [...trail, p.id]);
+    }
+    state.set(p.id, 'done');
+    out.push(p);
+  };
+  for (const p of plugins) visit(p, []);
+  return out;
+}

@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { AnyDB } from './db.ts';
+import type { Migration } from './migrations.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_DAYS = 30;
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** Server-side sessions: random 256-bit tokens; only their SHA-256 is stored. */
+export interface Sessions {
+  create(userId: number): Promise<string>;
+  resolve(token: string | undefined): Promise<number | null>;
+  destroy(token: string | undefined): Promise<void>;
+  destroyAllFor(userId: number): Promise<void>;
+}
+
+export const sessionMigrations: Migration[] = [{
+  name: '001_sessions',
+  async up(db) {
+    await sql`CREATE TABLE kernel_sessions (
+      token_hash text PRIMARY KEY,
+      user_id integer NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      expires_at timestamptz NOT NULL)`.execute(db);
+    await sql`CREATE INDEX kernel_sessions_user ON kernel_sessions (user_id)`.execute(db);
+  },
+}];
+
+export function dbSessions(db: AnyDB): Sessions {
+  return {
+    async create(userId) {
+      const token = crypto.randomBytes(32).toString('base64url');
+      await db.insertInto('kernel_sessions').values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        expires_at: new Date(Date.now() + SESSION_DAYS * 86400_000),
+      }).execute();
+      return token;
+    },
+    async resolve(token) {
+      if (!token || token.length > 100) return null;
+      const row = await db.selectFrom('kernel_sessions').select(['user_id'])
+        .where('token_hash', '=', hashToken(token)).where('expires_at', '>', new Date())
+        .executeTakeFirst();
+      return row ? Number(row.user_id) : null;
+    },
+    async destroy(token) {
+      if (!token) return;
+      await db.deleteFrom('kernel_sessions').where('token_hash', '=', hashToken(token)).execute();
+    },
+    async destroyAllFor(userId) {
+      await db.deleteFrom('kernel_sessions').where('user_id', '=', userId).execute();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useKernel, useRegistry } from './context.ts';
+import { ErrorBoundary } from './ui/ErrorBoundary.tsx';
+import { ProgressBar } from './ui/ProgressBar.tsx';
+import { Spinner } from './ui/Spinner.tsx';
+import { ErrorPage } from './ErrorPage.tsx';
+import { layouts } from './layouts/Layouts.tsx';
+import { lazyOf } from './lazy.ts';
+
+/** The current route's page inside its layout; a failing page shows the error page, never a blank. */
+export const App = observer(function App() {
+  const { kernel } = useKernel();
+  const registry = useRegistry();
+  const { route, pageError } = kernel;
+  const def = registry.routes.find((r) => r.name === route.name);
+  const Layout = layouts[def?.layout ?? 'default'];
+  let body;
+  if (pageError || !def) {
+    body = <ErrorPage status={pageError?.status ?? 404} message={pageError?.message} />;
+  } else {
+    const Page = lazyOf(def.page);
+    body = (
+      <ErrorBoundary resetKey={route.path} fallback={(e) => <ErrorPage message={e.message} />}>
+        <Suspense fallback={<Spinner />}>
+          <Page params={route.params} query={route.query} />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
+  return (
+    <>
+      <ProgressBar active={kernel.loading > 0} />
+      <Layout>{body}</Layout>
+    </>
+  );
+});

@@ -1,0 +1,78 @@
+import superagent from 'superagent';
+import type { Bus } from './bus.ts';
+import type { ApiErrorBody } from '../contract/errors.ts';
+
+export const MAX_RETRIES = 5;
+export const RETRY_BASE_MS = 250;
+
+/** An API failure with the server's code, mapped by the UI to a translated catalogue text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(message);
+  }
+  /** i18n key of the member-facing text: `errors.<code>`, falling back to the generic text. */
+  get key(): string {
+    return `kernel:errors.${this.code}`;
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+export interface RequestOptions { query?: Query; body?: unknown; retries?: number }
+
+/** The only place the browser talks HTTP. */
+export interface Api {
+  get<T>(path: string, opts?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
+  del<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
+}
+
+export interface ApiDeps {
+  bus: Bus;
+  base?: string;
+  sleep?: (ms: number) => Promise<void>;
+  agent?: typeof superagent;
+}
+
+const retryable = (status: number) => status === 0 || status >= 500;
+const USER_CALL = /^\/api\/user\.php(\?|$)/;
+
+export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => setTimeout(r, ms)), agent = superagent }: ApiDeps): Api {
+  async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
+    const retries = opts.retries ?? MAX_RETRIES;
+    const query = Object.fromEntries(Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+    for (let attempt = 0; ; attempt++) {
+      try {
+        let req = agent(method, base + path).set('X-Request-Type', 'client').set('Accept', 'application/json').query(query);
+        if (method !== 'GET') req = req.send((opts.body ?? {}) as object);
+        const res = await req;
+        return res.body as T;
+      } catch (err) {
+        const e = err as { status?: number; response?: { body?: Partial<ApiErrorBody>; text?: string } };
+        const status = e.status ?? 0;
+        if (retryable(status) && attempt < retries) {
+          // Exponential delay: 250, 500, 1000, 2000, 4000 ms.
+          await sleep(RETRY_BASE_MS * 2 ** attempt);
+          continue;
+        }
+        const body = e.response?.body ?? {};
+        const text = `${body.error ?? ''} ${body.message ?? ''} ${e.response?.text ?? ''}`;
+        if (status === 403 && text.includes('authentication_required') && !USER_CALL.test(path)) {
+          bus.emit('auth:required', { path });
+        }
+        throw new ApiError(status, body.error ?? (status === 0 ? 'network' : 'unknown'), body.message ?? String(err), body.params);
+      }
+    }
+  }
+  return {
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
+    del: (path, body, opts) => request('DELETE', path, { ...opts, body }),
+  };
+}

@@ -1,0 +1,37 @@
+import '@fontsource/open-sans/latin-400.css';
+import '@fontsource/open-sans/latin-600.css';
+import '@fontsource/open-sans/latin-700.css';
+import '@fontsource/open-sans/latin-ext-400.css';
+import '@fontsource/open-sans/latin-ext-600.css';
+import '@fontsource/open-sans/latin-ext-700.css';
+import './ui/globals.ts';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { webPlugins } from '../../plugins/index.ts';
+import { createKernel } from './kernel.ts';
+import { KernelContext } from './context.ts';
+import { App } from './App.tsx';
+import { isChunkLoadError, reloadForChunkError } from './chunks.ts';
+
+async function boot() {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const { kernel, registry } = await createKernel(webPlugins);
+    root.render(
+      <KernelContext.Provider value={{ kernel, registry }}>
+        <I18nextProvider i18n={kernel.i18n}>
+          <App />
+        </I18nextProvider>
+      </KernelContext.Provider>,
+    );
+    kernel.router.start();
+  } catch (err) {
+    if (isChunkLoadError(err) && reloadForChunkError()) return;
+    console.error(err);
+    // Nothing is loaded yet (not even translations): a minimal retry screen.
+    document.getElementById('root')!.innerHTML =
+      '<p style="padding:40px;text-align:center;font-family:Arial">An error has occurred. <a href="">Try again</a></p>';
+  }
+}
+
+void boot();

@@ -1,0 +1,97 @@
+import { autorun, reaction } from 'mobx';
+import type { i18n as I18n } from 'i18next';
+import { createApi, type Api } from './api.ts';
+import { Bus } from './bus.ts';
+import { createI18n, ensureLocale, initialLocale, rememberLocale } from './i18n.ts';
+import { Registry } from './registry.ts';
+import { createRouter, type RouteMatch } from './router.ts';
+import { createRootStore } from './store.ts';
+import { trackChunkLoads } from './lazy.ts';
+import { setAppBadge, windowTitle } from './title.ts';
+import { toLocale, type Locale } from '../contract/locales.ts';
+import type { SiteSettings } from '../contract/settings.ts';
+import type { RouteDef, SlotContext, WebKernel, WebPlugin } from './plugin.ts';
+
+export async function loadSettings(api: Api): Promise<SiteSettings> {
+  const query = Object.fromEntries(new URLSearchParams(location.search));
+  const { settings } = await api.get<{ settings: SiteSettings }>('/api/settings.php', { query: { ...query, forced_domain: location.hostname } });
+  return settings;
+}
+
+/**
+ * Builds the browser kernel for this domain: settings decide the plugins, the plugins decide the
+ * store, routes and slots. Returns once the first page can render.
+ */
+export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?: Bus; settings?: SiteSettings; i18n?: I18n } = {}) {
+  const bus = deps.bus ?? new Bus();
+  const api = deps.api ?? createApi({ bus });
+  const settings = deps.settings ?? await loadSettings(api);
+  const locale = initialLocale(settings.domain_language);
+  const i18n = deps.i18n ?? await createI18n(locale);
+
+  // The context object is created first and filled below: slots read it lazily.
+  const ctx = {} as { -readonly [K in keyof SlotContext]: SlotContext[K] };
+  const registry = new Registry(plugins, settings.plugins, ctx);
+  const store = createRootStore(registry.plugins.flatMap((p) => (p.store ? [p.store] : [])), { api, bus, i18n });
+  store.kernel.setLocale(i18n.language);
+  trackChunkLoads(async (p) => {
+    store.kernel.startLoading();
+    try { return await p; } finally { store.kernel.stopLoading(); }
+  });
+
+  const onMatch = (route: RouteDef | null, m: RouteMatch) => {
+    if (route?.access === 'member' && !store.kernel.loggedIn && router.has('login')) {
+      return router.navigate('login', {}, { redirect: m.path + (Object.keys(m.query).length ? `?${new URLSearchParams(m.query)}` : '') }, { replace: true });
+    }
+    if (route?.access === 'visitor' && store.kernel.loggedIn) {
+      return router.go(m.query.redirect ?? (router.has('members') ? router.href('members') : '/'), { replace: true });
+    }
+    store.kernel.setRoute({ name: route?.name ?? '', ...m });
+    bus.emit('route:changed', { name: route?.name ?? '', path: m.path });
+    window.scrollTo?.(0, 0);
+  };
+  const router = createRouter(registry.routes, onMatch);
+
+  Object.defineProperties(ctx, {
+    store: { get: () => store },
+    kernel: { get: () => store.kernel },
+    loggedIn: { get: () => store.kernel.loggedIn },
+    route: { get: () => store.kernel.route },
+    settings: { value: settings },
+  });
+
+  const kernel: WebKernel = {
+    api, bus, i18n, router, settings, store, kernel: store.kernel, ctx,
+    async setLocale(value) {
+      const next = toLocale(value);
+      if (!next) return;
+      await ensureLocale(i18n, next);
+      await i18n.changeLanguage(next);
+      rememberLocale(next);
+      document.documentElement.lang = next;
+      store.kernel.setLocale(next);
+      bus.emit('locale:changed', { locale: next });
+    },
+  };
+  document.documentElement.lang = locale as Locale;
+
+  for (const p of registry.plugins) await p.boot?.(kernel);
+  const disposers = registry.plugins.flatMap((p) => (p.setup ? [p.setup(kernel)] : []));
+
+  // A lost session (403 authentication_required) is the same as logging out.
+  disposers.push(bus.on('auth:required', () => store.kernel.setUserId(null)));
+  disposers.push(autorun(() => {
+    const count = registry.attentionCount();
+    const def = registry.routes.find((r) => r.name === store.kernel.route.name);
+    store.kernel.locale; // re-title on language change
+    document.title = windowTitle(count, def?.titleKey ? i18n.t(def.titleKey) : null, settings.name);
+    setAppBadge(count);
+  }));
+  // Logging in or out re-decides what the current address may show.
+  disposers.push(reaction(() => store.kernel.loggedIn, () => {
+    const route = registry.routes.find((r) => r.name === store.kernel.route.name);
+    if (route?.access && route.access !== 'any') router.go(location.pathname + location.search, { replace: true });
+  }));
+
+  return { kernel, registry, dispose: () => { disposers.forEach((d) => d()); router.destroy(); } };
+}

@@ -1,0 +1,60 @@
+import { observer } from 'mobx-react-lite';
+import { styled } from '@linaria/react';
+import { useTranslation } from 'react-i18next';
+import { useKernel, useRegistry } from '../context.ts';
+import { Link } from '../ui/Link.tsx';
+import { LOCALES, LOCALE_NAMES, type Locale } from '../../contract/locales.ts';
+import { colors } from '../theme.ts';
+
+const Foot = styled.footer`
+  margin-top: 40px;
+  padding: 24px 0 32px;
+  background: #2b1a2c;
+  color: #d9cde0;
+  font-size: 14px;
+  a { color: #f3e6f6; }
+  a:hover { color: ${colors.primary}; }
+  ul { display: flex; flex-wrap: wrap; gap: 6px 18px; list-style: none; margin: 0 0 16px; padding: 0; }
+  label { margin-right: 8px; }
+  select { padding: 4px 8px; border-radius: 6px; border: 1px solid #6e4f70; background: #3b2a3d; color: #fff; }
+  p { margin: 12px 0 0; }
+`;
+
+export const LanguageSelect = observer(function LanguageSelect() {
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  return (
+    <>
+      <label htmlFor="language-select">{t('kernel:footer.language')}</label>
+      <select id="language-select" value={kernel.kernel.locale} onChange={(e) => void kernel.setLocale(e.target.value as Locale)}>
+        {LOCALES.map((l) => <option key={l} value={l} lang={l}>{LOCALE_NAMES[l]}</option>)}
+      </select>
+    </>
+  );
+});
+
+/** Footer: the plugins' links, the language, the disclaimer and (for English) the US notice. */
+export const Footer = observer(function Footer({ compact = false }: { compact?: boolean }) {
+  const registry = useRegistry();
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  const s = kernel.settings;
+  const links = registry.footerLinks();
+  return (
+    <Foot>
+      <div className="container">
+        {links.length > 0 && (
+          <nav aria-label={t('kernel:footer.links')}>
+            <ul>{links.map((l) => <li key={l.id}><Link to={l.route}>{t(l.labelKey)}</Link></li>)}</ul>
+          </nav>
+        )}
+        <LanguageSelect />
+        {!compact && (
+          <p>{t('kernel:footer.disclaimer', { name: s.name, fictional: s.fictional_plural })}</p>
+        )}
+        {!compact && kernel.kernel.locale === 'en' && <p>{t('kernel:footer.us')}</p>}
+        <p>© {new Date().getFullYear()} {s.name} · {t('kernel:footer.adults')}</p>
+      </div>
+    </Foot>
+  );
+});

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { styled } from '@linaria/react';
+import { TopNav } from './TopNav.tsx';
+import { Footer } from './Footer.tsx';
+import { Alerts, Modals } from './Slots.tsx';
+import { useKernel } from '../context.ts';
+import { colors } from '../theme.ts';
+import type { LayoutName } from '../plugin.ts';
+
+const Main = styled.main`
+  min-height: 60vh;
+  padding: 20px 0;
+`;
+const BrandBar = styled.header`
+  padding: 12px 0;
+  background: ${colors.dark};
+  color: #fff;
+  font-weight: 700;
+  font-size: 20px;
+`;
+
+type Props = { children: ReactNode };
+
+/** Top navigation, alerts, page, footer with disclaimer; modals (signup, warnings) on top. */
+function DefaultLayout({ children }: Props) {
+  return (
+    <>
+      <TopNav />
+      <Alerts />
+      <Main id="main">{children}</Main>
+      <Footer />
+      <Modals />
+    </>
+  );
+}
+
+/** Chat: the page fills the screen under the navigation; no footer. */
+function ChatLayout({ children }: Props) {
+  return (
+    <>
+      <TopNav />
+      <main id="main">{children}</main>
+      <Modals />
+    </>
+  );
+}
+
+/** Landers for paid traffic: a plain brand bar, the page, footer and disclaimer. */
+const LanderLayout = observer(function LanderLayout({ children }: Props) {
+  const { settings } = useKernel();
+  return (
+    <>
+      <BrandBar><div className="container">{settings.name}</div></BrandBar>
+      <Main id="main">{children}</Main>
+      <Footer />
+      <Modals />
+    </>
+  );
+});
+
+/** Nothing but the page (and the signup modal when asked for). */
+function EmptyLayout({ children }: Props) {
+  return (
+    <>
+      <main id="main">{children}</main>
+      <Modals />
+    </>
+  );
+}
+
+export const layouts: Record<LayoutName, (p: Props) => ReactNode> = {
+  default: DefaultLayout,
+  chat: ChatLayout,
+  lander: LanderLayout,
+  empty: EmptyLayout,
+};

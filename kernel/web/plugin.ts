@@ -1,0 +1,105 @@
+import type { ComponentType } from 'react';
+import type { IAnyModelType } from 'mobx-state-tree';
+import type { i18n as I18n } from 'i18next';
+import type { Api } from './api.ts';
+import type { Bus } from './bus.ts';
+import type { Router } from './router.ts';
+import type { SiteSettings } from '../contract/settings.ts';
+import type { KernelStoreInstance } from './store.ts';
+
+export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
+export type Access = 'any' | 'member' | 'visitor';
+type Lazy<P = object> = () => Promise<{ default: ComponentType<P> }>;
+
+export interface PageProps { params: Record<string, string>; query: Record<string, string> }
+
+export interface RouteDef {
+  name: string;                // the spec's route name, e.g. "members-id"
+  path: string;                // navigo pattern, e.g. "/members/:id"
+  page: Lazy<PageProps>;
+  layout?: LayoutName;         // default: 'default'
+  access?: Access;             // default: 'any'
+  area?: 'members';            // members-area routes (time bonus, banners)
+  titleKey?: string;           // i18n key of the window title
+}
+
+/** What `when`, `badge` and friends see: reactive, read-only. */
+export interface SlotContext {
+  // Plugin slices are reached by key, e.g. `ctx.store.auth`; each plugin casts its own slice.
+  readonly store: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  readonly kernel: KernelStoreInstance;
+  readonly loggedIn: boolean;
+  readonly route: { name: string; path: string; params: Record<string, string>; query: Record<string, string> };
+  readonly settings: SiteSettings;
+}
+
+export interface NavItemDef {
+  id: string;
+  slot: 'top' | 'account';
+  order: number;
+  labelKey: string;
+  icon?: string;
+  /** A route name (with params) or an action. */
+  route?: string;
+  params?: (ctx: SlotContext) => Record<string, string | number>;
+  action?: (kernel: WebKernel) => void;
+  when?: (ctx: SlotContext) => boolean;
+  badge?: (ctx: SlotContext) => number | null | undefined;
+  /** Tone of the badge; default 'info'. */
+  badgeTone?: (ctx: SlotContext) => 'info' | 'warning' | 'danger' | 'unread';
+  /** Show the badge even at 0 (e.g. credits). */
+  badgeAtZero?: boolean;
+  variant?: 'link' | 'button';
+}
+
+export interface AlertDef {
+  id: string;
+  priority: number;
+  when: (ctx: SlotContext) => boolean;
+  component: Lazy<{ dismiss(): void }>;
+  /** Storage key of the dismissal; once stored the alert stays hidden. */
+  dismiss?: string;
+}
+
+export interface ModalDef {
+  id: string;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  component: Lazy<{ close(): void; props: Record<string, unknown> }>;
+  /** While this returns true, backdrop and Escape do not close the modal. */
+  locked?: (ctx: SlotContext) => boolean;
+}
+
+export interface FooterLinkDef { id: string; order: number; labelKey: string; route: string; when?: (ctx: SlotContext) => boolean }
+
+export interface WebPlugin {
+  id: string;                  // kebab-case; namespaces routes, events, i18n keys and the store key
+  feature?: string;            // per-domain flag; absent = always on
+  requires?: string[];
+  routes?: RouteDef[];
+  navItems?: NavItemDef[];
+  alerts?: AlertDef[];
+  modals?: ModalDef[];
+  footerLinks?: FooterLinkDef[];
+  store?: { key: string; model: IAnyModelType };
+  /** Adds to the "(N)" window-title count and the app badge (unread messages, new likes). */
+  attentionCount?: (ctx: SlotContext) => number;
+  /** Awaited before the first render (e.g. who is logged in). */
+  boot?: (kernel: WebKernel) => Promise<void>;
+  /** Subscriptions and timers; returns their disposer. */
+  setup?: (kernel: WebKernel) => () => void;
+}
+
+export const definePlugin = (p: WebPlugin): WebPlugin => p;
+
+/** What plugins get to work with in the browser. */
+export interface WebKernel {
+  api: Api;
+  bus: Bus;
+  i18n: I18n;
+  router: Router;
+  settings: SiteSettings;
+  store: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  kernel: KernelStoreInstance;
+  ctx: SlotContext;
+  setLocale(locale: string): Promise<void>;
+}

@@ -1,0 +1,91 @@
+import { computed, type IComputedValue } from 'mobx';
+import type { AlertDef, FooterLinkDef, ModalDef, NavItemDef, RouteDef, SlotContext, WebPlugin } from './plugin.ts';
+
+type Owned<T> = T & { plugin: string };
+
+const byOrder = <T extends { plugin: string }>(key: (t: T) => number) => (a: T, b: T) =>
+  key(a) - key(b) || a.plugin.localeCompare(b.plugin);
+
+/**
+ * The enabled plugins of this domain and everything they contribute. A plugin is enabled when
+ * its feature flag is on (or it has none) and every plugin it requires is enabled too.
+ */
+export class Registry {
+  readonly plugins: WebPlugin[];
+  readonly routes: Owned<RouteDef>[];
+  private readonly slots = new Map<string, IComputedValue<unknown[]>>();
+
+  constructor(all: WebPlugin[], enabledFeatures: string[], private readonly ctx: SlotContext) {
+    const on = new Map(all.filter((p) => !p.feature || enabledFeatures.includes(p.id)).map((p) => [p.id, p]));
+    // Drop plugins whose requirements are missing, until nothing changes.
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const p of on.values()) {
+        if ((p.requires ?? []).some((r) => !on.has(r))) {
+          on.delete(p.id);
+          changed = true;
+        }
+      }
+    }
+    this.plugins = all.filter((p) => on.has(p.id));
+    this.routes = this.plugins.flatMap((p) => (p.routes ?? []).map((r) => ({ ...r, plugin: p.id })));
+    const names = new Set<string>();
+    for (const r of this.routes) {
+      if (names.has(r.name)) throw new Error(`route ${r.name} is registered twice`);
+      names.add(r.name);
+    }
+  }
+
+  private slot<T>(name: string, make: () => T[]): T[] {
+    let c = this.slots.get(name);
+    if (!c) this.slots.set(name, (c = computed(make)));
+    return c.get() as T[];
+  }
+
+  private visible = (item: { when?: (ctx: SlotContext) => boolean }) => {
+    try {
+      return !item.when || item.when(this.ctx);
+    } catch (err) {
+      console.error('slot condition failed', err);
+      return false;
+    }
+  };
+
+  navItems(slot: NavItemDef['slot']): Owned<NavItemDef>[] {
+    return this.slot(`nav:${slot}`, () => this.plugins
+      .flatMap((p) => (p.navItems ?? []).filter((n) => n.slot === slot).map((n) => ({ ...n, plugin: p.id })))
+      .filter(this.visible).sort(byOrder((n) => n.order)));
+  }
+
+  alerts(dismissed: (key: string) => boolean): Owned<AlertDef>[] {
+    return this.plugins
+      .flatMap((p) => (p.alerts ?? []).map((a) => ({ ...a, plugin: p.id })))
+      .filter((a) => !(a.dismiss && dismissed(a.dismiss)) && this.visible(a))
+      .sort(byOrder((a) => -a.priority));
+  }
+
+  footerLinks(): Owned<FooterLinkDef>[] {
+    return this.slot('footer', () => this.plugins
+      .flatMap((p) => (p.footerLinks ?? []).map((f) => ({ ...f, plugin: p.id })))
+      .filter(this.visible).sort(byOrder((f) => f.order)));
+  }
+
+  modal(id: string): Owned<ModalDef> | undefined {
+    for (const p of this.plugins) {
+      const m = p.modals?.find((x) => x.id === id);
+      if (m) return { ...m, plugin: p.id };
+    }
+    return undefined;
+  }
+
+  /** Unread messages + new likes + whatever else asks for attention. */
+  attentionCount(): number {
+    return this.slot('attention', () => [this.plugins.reduce((sum, p) => {
+      try {
+        return sum + (p.attentionCount?.(this.ctx) ?? 0);
+      } catch {
+        return sum;
+      }
+    }, 0)])[0] as number;
+  }
+}

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRouter } from './router.ts';
+import type { RouteDef } from './plugin.ts';
+
+const page = async () => ({ default: () => null });
+const routes: RouteDef[] = [
+  { name: 'index', path: '/', page },
+  { name: 'members', path: '/members', page },
+  { name: 'members-id', path: '/members/:id', page },
+];
+
+describe('router', () => {
+  let destroy = () => {};
+  afterEach(() => destroy());
+
+  it('builds addresses from route names', () => {
+    const r = createRouter(routes, () => {});
+    destroy = r.destroy;
+    expect(r.href('members-id', { id: 7 })).toBe('/members/7');
+    expect(r.href('members', {}, { country: 'DE', min_age: '30' })).toBe('/members?country=DE&min_age=30');
+    expect(r.href('index')).toBe('/');
+    expect(() => r.href('nope')).toThrow();
+  });
+
+  it('matches history-mode paths to named routes with params and query', () => {
+    const onMatch = vi.fn();
+    const r = createRouter(routes, onMatch);
+    destroy = r.destroy;
+    r.start();
+    r.navigate('members-id', { id: 42 }, { tab: 'photos' });
+    expect(location.pathname).toBe('/members/42');
+    const [route, match] = onMatch.mock.calls.at(-1)!;
+    expect(route.name).toBe('members-id');
+    expect(match).toMatchObject({ params: { id: '42' }, query: { tab: 'photos' } });
+  });
+
+  it('reports unknown paths as not found and keeps redirects on this site', () => {
+    const onMatch = vi.fn();
+    const r = createRouter(routes, onMatch);
+    destroy = r.destroy;
+    r.start();
+    r.go('/no/such/page');
+    expect(onMatch.mock.calls.at(-1)![0]).toBeNull();
+    r.go('//evil.example/members');
+    expect(location.pathname).toBe('/');
+    expect(onMatch.mock.calls.at(-1)![0].name).toBe('index');
+  });
+});

@@ -1,0 +1,60 @@
+import Navigo, { type Match } from 'navigo';
+import type { RouteDef } from './plugin.ts';
+
+export interface RouteMatch { path: string; params: Record<string, string>; query: Record<string, string> }
+type Params = Record<string, string | number>;
+
+/** History-mode routing on navigo, addressed by the spec's route names. */
+export interface Router {
+  navigate(name: string, params?: Params, query?: Record<string, string>, opts?: { replace?: boolean }): void;
+  /** Goes to a path of this site (e.g. a ?redirect= target). */
+  go(path: string, opts?: { replace?: boolean }): void;
+  href(name: string, params?: Params, query?: Record<string, string>): string;
+  has(name: string): boolean;
+  start(): void;
+  destroy(): void;
+}
+
+const withQuery = (path: string, query?: Record<string, string>) => {
+  const qs = new URLSearchParams(Object.entries(query ?? {}).filter(([, v]) => v !== '')).toString();
+  return qs ? `${path}?${qs}` : path;
+};
+
+export function createRouter(
+  routes: RouteDef[],
+  onMatch: (route: RouteDef | null, match: RouteMatch) => void,
+): Router {
+  const nav = new Navigo('/', { strategy: 'ONE', noMatchWarning: true });
+  const byName = new Map(routes.map((r) => [r.name, r]));
+  const toMatch = (m: Match | undefined): RouteMatch => ({
+    path: '/' + (m?.url ?? '').replace(/^\//, ''),
+    params: { ...(m?.data ?? {}) },
+    query: { ...(m?.params ?? {}) },
+  });
+  for (const r of routes) {
+    const handler = (m?: Match) => onMatch(r, toMatch(m));
+    nav.on({ [r.path]: { as: r.name, uses: handler, hooks: { already: handler } } });
+  }
+  nav.notFound((m?: Match) => onMatch(null, toMatch(m)));
+
+  const href = (name: string, params: Params = {}, query?: Record<string, string>) => {
+    const route = byName.get(name);
+    if (!route) throw new Error(`unknown route ${name}`);
+    const path = route.path.replace(/:(\w+)\??/g, (_, k: string) => (params[k] != null ? encodeURIComponent(String(params[k])) : ''))
+      .replace(/\/+$/, '') || '/';
+    return withQuery(path, query);
+  };
+  const go = (path: string, opts?: { replace?: boolean }) => {
+    // Only same-site paths: a ?redirect=//evil.example must not leave the site.
+    const safe = path.startsWith('/') && !path.startsWith('//') ? path : '/';
+    nav.navigate(safe, opts?.replace ? { historyAPIMethod: 'replaceState' } : {});
+  };
+  return {
+    navigate: (name, params, query, opts) => go(href(name, params, query), opts),
+    go,
+    href,
+    has: (name) => byName.has(name),
+    start: () => void nav.resolve(),
+    destroy: () => nav.destroy(),
+  };
+}

@@ -1,0 +1,74 @@
+import { types, type Instance, type IAnyModelType, type IAnyType } from 'mobx-state-tree';
+import type { Api } from './api.ts';
+import type { Bus } from './bus.ts';
+import type { i18n as I18n } from 'i18next';
+
+const RouteState = types.model('RouteState', {
+  name: '',
+  path: '/',
+  params: types.frozen<Record<string, string>>({}),
+  query: types.frozen<Record<string, string>>({}),
+});
+
+const OpenModal = types.model('OpenModal', { id: types.string, props: types.frozen<Record<string, unknown>>({}) });
+
+/** The kernel's own slice: where we are, who is logged in, what is loading or open. */
+export const KernelStore = types
+  .model('KernelStore', {
+    route: types.optional(RouteState, {}),
+    userId: types.maybeNull(types.number),
+    locale: 'en',
+    loading: 0,
+    modals: types.array(OpenModal),
+    pageError: types.maybeNull(types.frozen<{ status: number; message: string }>()),
+  })
+  .views((self) => ({
+    get loggedIn() {
+      return self.userId != null;
+    },
+  }))
+  .actions((self) => ({
+    setRoute(route: { name: string; path: string; params: Record<string, string>; query: Record<string, string> }) {
+      self.route = RouteState.create(route);
+      self.pageError = null;
+    },
+    setUserId(id: number | null) {
+      self.userId = id;
+    },
+    setLocale(locale: string) {
+      self.locale = locale;
+    },
+    startLoading() {
+      self.loading += 1;
+    },
+    stopLoading() {
+      self.loading = Math.max(0, self.loading - 1);
+    },
+    openModal(id: string, props: Record<string, unknown> = {}) {
+      if (!self.modals.some((m) => m.id === id)) self.modals.push({ id, props });
+    },
+    closeModal(id: string) {
+      const i = self.modals.findIndex((m) => m.id === id);
+      if (i >= 0) self.modals.splice(i, 1);
+    },
+    showError(status: number, message: string) {
+      self.pageError = { status, message };
+    },
+  }));
+
+export type KernelStoreInstance = Instance<typeof KernelStore>;
+
+/** What store actions reach through getEnv(self) instead of imports. */
+export interface StoreEnv { api: Api; bus: Bus; i18n: I18n }
+
+/** Composes the root store from the kernel slice and every enabled plugin's slice. */
+export function createRootStore(slices: { key: string; model: IAnyModelType }[], env: StoreEnv) {
+  const props: Record<string, IAnyType> = { kernel: KernelStore };
+  for (const s of slices) {
+    if (props[s.key]) throw new Error(`store key ${s.key} is used twice`);
+    props[s.key] = types.optional(s.model, {});
+  }
+  const Root = types.model('Root', props);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return Root.create({}, env) as Record<string, any> & { kernel: KernelStoreInstance };
+}

@@ -1,0 +1,36 @@
+import { css } from '@linaria/core';
+import { breakpoints, colors, containers, fontFamily, gutter } from '../theme.ts';
+
+export const globals = css`
+  :global() {
+    *, *::before, *::after { box-sizing: border-box; }
+    html { -webkit-text-size-adjust: 100%; }
+    body {
+      margin: 0;
+      font-family: ${fontFamily};
+      font-size: 16px;
+      line-height: 1.5;
+      color: ${colors.text};
+      background: ${colors.light};
+    }
+    a { color: ${colors.dark}; }
+    a:hover { color: ${colors.secondary}; }
+    h1, h2, h3 { line-height: 1.2; margin: 0 0 12px; }
+    img { max-width: 100%; display: block; }
+    button, input, select, textarea { font: inherit; }
+    :focus-visible { outline: 3px solid ${colors.secondary}; outline-offset: 2px; }
+    .container {
+      width: 100%;
+      margin: 0 auto;
+      padding: 0 ${gutter}px;
+    }
+    @media (min-width: ${breakpoints.sm}px) { .container { max-width: ${containers.sm}px; } }
+    @media (min-width: ${breakpoints.md}px) { .container { max-width: ${containers.md}px; } }
+    @media (min-width: ${breakpoints.lg}px) { .container { max-width: ${containers.lg}px; } }
+    @media (min-width: ${breakpoints.xl}px) { .container { max-width: ${containers.xl}px; } }
+    .visually-hidden {
+      position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
+      overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
+    }
+  }
+`;

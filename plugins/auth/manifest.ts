@@ -1,0 +1,48 @@
+import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
+import { AuthStore, type AuthStoreInstance } from './web/store.ts';
+
+export const USER_POLL_DELAY_MS = 5_000;
+export const USER_POLL_INTERVAL_MS = 60_000;
+
+const auth = (k: { store: Record<string, unknown> }) => k.store.auth as AuthStoreInstance;
+
+export default definePlugin({
+  id: 'auth',
+  store: { key: 'auth', model: AuthStore },
+  routes: [
+    { name: 'login', path: '/login', access: 'visitor', titleKey: 'auth:login.title', page: () => import('./web/LoginPage.tsx') },
+  ],
+  navItems: [
+    { id: 'login', slot: 'top', order: 100, labelKey: 'auth:nav.login', route: 'login', variant: 'button', when: (ctx) => !ctx.loggedIn },
+    { id: 'logout', slot: 'account', order: 100, labelKey: 'auth:nav.logout', action: (k) => void logout(k) },
+  ],
+  async boot(kernel) {
+    auth(kernel).bindSession((id) => kernel.kernel.setUserId(id));
+    await auth(kernel).fetchUser().catch(() => {});
+    const lang = auth(kernel).user?.language;
+    if (lang && lang !== kernel.kernel.locale && !document.cookie.includes('i18n_redirected=')) await kernel.setLocale(lang);
+  },
+  setup(kernel) {
+    const store = auth(kernel);
+    let interval: ReturnType<typeof setInterval> | undefined;
+    // Refetch the user 5 s after mount, then every 60 s (credits, status may change elsewhere).
+    const start = setTimeout(() => {
+      interval = setInterval(() => { if (store.loggedIn) store.fetchUser().catch(() => {}); }, USER_POLL_INTERVAL_MS);
+      if (store.loggedIn) store.fetchUser().catch(() => {});
+    }, USER_POLL_DELAY_MS);
+    const offs = [
+      kernel.bus.on('auth:required', () => store.setUser(null)),
+      kernel.bus.on('locale:changed', ({ locale }) => { if (store.loggedIn) store.saveLanguage(locale).catch(() => {}); }),
+    ];
+    return () => {
+      clearTimeout(start);
+      clearInterval(interval);
+      offs.forEach((off) => off());
+    };
+  },
+});
+
+async function logout(kernel: WebKernel) {
+  await auth(kernel).logout().catch(() => {});
+  kernel.router.go('/');
+}

@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import type { Migration } from '../../../kernel/server/migrations.ts';
+
+export const authMigrations: Migration[] = [{
+  name: '001_users',
+  async up(db) {
+    await sql`CREATE TABLE users (
+      id serial PRIMARY KEY,
+      email text NOT NULL,
+      password_hash text,
+      status text NOT NULL DEFAULT 'not_confirmed',
+      credits integer NOT NULL DEFAULT 0 CHECK (credits >= 0),
+      paid_user boolean NOT NULL DEFAULT false,
+      signup_date timestamptz NOT NULL DEFAULT now(),
+      language text,
+      notifications_disabled jsonb NOT NULL DEFAULT '[]',
+      last_seen timestamptz,
+      deleted_at timestamptz,
+      created_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+    await sql`CREATE UNIQUE INDEX users_email ON users (lower(email))`.execute(db);
+    await sql`CREATE TABLE auth_login_failures (
+      id serial PRIMARY KEY,
+      email text NOT NULL,
+      ip text NOT NULL,
+      at timestamptz NOT NULL DEFAULT now())`.execute(db);
+    await sql`CREATE INDEX auth_login_failures_email ON auth_login_failures (email, at)`.execute(db);
+    await sql`CREATE INDEX auth_login_failures_ip ON auth_login_failures (ip, at)`.execute(db);
+  },
+}];

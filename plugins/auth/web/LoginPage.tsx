@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { styled } from '@linaria/react';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { Button } from '../../../kernel/web/ui/Button.tsx';
+import { Field, FormError } from '../../../kernel/web/ui/Field.tsx';
+import { errorText } from '../../../kernel/web/errors.ts';
+import type { PageProps } from '../../../kernel/web/plugin.ts';
+import type { AuthStoreInstance } from './store.ts';
+
+const Card = styled.section`
+  max-width: 420px;
+  margin: 20px auto;
+  padding: 28px 24px;
+  background: #fff;
+  border-radius: 12px;
+  box-shadow: 0 4px 18px rgba(115, 54, 117, 0.12);
+`;
+
+export default observer(function LoginPage({ query }: PageProps) {
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  const auth = kernel.store.auth as AuthStoreInstance;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await auth.login(email, password);
+      if (user.language && user.language !== kernel.kernel.locale) await kernel.setLocale(user.language);
+      kernel.router.go(query.redirect ?? (kernel.router.has('members') ? kernel.router.href('members') : '/'), { replace: true });
+    } catch (err) {
+      setError(errorText(t, err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="container">
+      <Card>
+        <h1>{t('auth:login.title')}</h1>
+        <form onSubmit={submit} noValidate>
+          <Field label={t('auth:login.email')} type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Field label={t('auth:login.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <FormError message={error} />
+          <Button type="submit" data-block="true" disabled={busy || !email || !password}>{t('auth:login.submit')}</Button>
+        </form>
+      </Card>
+    </div>
+  );
+});

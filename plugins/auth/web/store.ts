@@ -1,0 +1,59 @@
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import type { StoreEnv } from '../../../kernel/web/store.ts';
+import type { User, UserResponse } from '../contract.ts';
+
+/** Who is logged in. `setSession` is wired by the manifest to the kernel's session state. */
+export const AuthStore = types
+  .model('AuthStore', {
+    user: types.maybeNull(types.frozen<User>()),
+  })
+  .volatile(() => ({ onSession: (_id: number | null) => {} }))
+  .views((self) => ({
+    get loggedIn() {
+      return self.user != null;
+    },
+  }))
+  .actions((self) => {
+    const env = () => getEnv<StoreEnv>(self);
+    const setUser = (user: User | null) => {
+      const changed = (self.user?.id ?? null) !== (user?.id ?? null);
+      self.user = user;
+      self.onSession(user?.id ?? null);
+      if (changed) env().bus.emit('session:changed', { userId: user?.id ?? null });
+    };
+    return {
+      setUser,
+      bindSession(fn: (id: number | null) => void) {
+        self.onSession = fn;
+      },
+      /** GET /api/user.php; a 403 simply means nobody is logged in. */
+      fetchUser: flow(function* () {
+        try {
+          const res: UserResponse = yield env().api.get<UserResponse>('/api/user.php', { retries: 2 });
+          setUser(res.user);
+        } catch (err) {
+          if ((err as { status?: number }).status === 403) setUser(null);
+          else throw err;
+        }
+      }),
+      login: flow(function* (email: string, password: string) {
+        const res: UserResponse = yield env().api.post<UserResponse>('/api/user.php', { email, password });
+        setUser(res.user);
+        return res.user;
+      }),
+      logout: flow(function* () {
+        try {
+          yield env().api.get('/api/logout.php');
+        } finally {
+          setUser(null);
+        }
+      }),
+      saveLanguage: flow(function* (language: string) {
+        if (!self.user || self.user.language === language) return;
+        const res: UserResponse = yield env().api.put<UserResponse>('/api/user.php', { language });
+        self.user = res.user;
+      }),
+    };
+  });
+
+export type AuthStoreInstance = Instance<typeof AuthStore>;

@@ -1,0 +1,9 @@
+import { definePlugin } from '../../kernel/web/plugin.ts';
+
+/** The landing page at "/": what the site is, and the way in. Members go straight to search. */
+export default definePlugin({
+  id: 'home',
+  routes: [
+    { name: 'index', path: '/', access: 'visitor', page: () => import('./web/HomePage.tsx') },
+  ],
+});

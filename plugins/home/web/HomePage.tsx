@@ -1,0 +1,64 @@
+import { observer } from 'mobx-react-lite';
+import { styled } from '@linaria/react';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
+import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { colors, up } from '../../../kernel/web/theme.ts';
+
+const Hero = styled.section`
+  margin: -20px 0 0;
+  padding: 56px 0 64px;
+  color: #fff;
+  background: linear-gradient(135deg, ${colors.dark} 0%, ${colors.secondary} 100%);
+  text-align: center;
+  h1 { font-size: 30px; margin-bottom: 12px; }
+  p { font-size: 18px; max-width: 620px; margin: 0 auto 28px; opacity: 0.95; }
+  ${up('md')} { padding: 96px 0 104px; h1 { font-size: 44px; } }
+`;
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  justify-content: center;
+  a[data-variant='outline'] { color: #fff; border-color: #fff; }
+`;
+const Points = styled.ul`
+  display: grid;
+  gap: 18px;
+  list-style: none;
+  padding: 0;
+  margin: 36px auto 0;
+  grid-template-columns: 1fr;
+  ${up('md')} { grid-template-columns: repeat(3, 1fr); }
+  li { background: #fff; border-radius: 12px; padding: 20px; text-align: center; }
+  span { display: block; font-size: 32px; }
+  strong { display: block; margin: 6px 0; color: ${colors.dark}; }
+`;
+
+export default observer(function HomePage() {
+  const { settings, router } = useKernel();
+  const { t } = useTranslation();
+  const canSearch = router.has('members') && settings.logged_out_search !== 'none';
+  return (
+    <>
+      <Hero>
+        <div className="container">
+          <h1>{settings.index_title}</h1>
+          <p>{t('home:hero.lead', { name: settings.name })}</p>
+          <Actions>
+            {canSearch && <Link className={buttonClass} to="members">{t('home:hero.search')}</Link>}
+            {router.has('login') && <Link className={buttonClass} to="login" data-variant="outline">{t('home:hero.login')}</Link>}
+          </Actions>
+        </div>
+      </Hero>
+      <div className="container">
+        <Points>
+          <li><span aria-hidden="true">🔍</span><strong>{t('home:points.search.title')}</strong>{t('home:points.search.text')}</li>
+          <li><span aria-hidden="true">💬</span><strong>{t('home:points.chat.title')}</strong>{t('home:points.chat.text')}</li>
+          <li><span aria-hidden="true">🔒</span><strong>{t('home:points.safe.title')}</strong>{t('home:points.safe.text')}</li>
+        </Points>
+      </div>
+    </>
+  );
+});

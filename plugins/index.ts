@@ -1,0 +1,7 @@
+// The one list of browser plugins the kernel boots (manifests only: pages load lazily).
+import type { WebPlugin } from '../kernel/web/plugin.ts';
+import auth from './auth/manifest.ts';
+import home from './home/manifest.ts';
+import members from './members/manifest.ts';
+
+export const webPlugins: WebPlugin[] = [auth, home, members];

@@ -1,0 +1,91 @@
+import {
+  BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTEREST_KEYS, RELATIONSHIP_STATUSES, SIGNUP_REASONS,
+  type BodyType, type EyeColor, type Gender, type HairColor, type InterestKey, type RelationshipStatus,
+  type Sexuality, type SignupReason, type Tattoos,
+} from '../../contract.ts';
+import { GEO } from './geo.ts';
+import { FIRST_NAMES } from './names.ts';
+import { rng } from './random.ts';
+
+export interface SeedProfile {
+  key: string;
+  name: string;
+  gender: Gender;
+  sexuality: Sexuality;
+  birthdate: string;       // YYYY-MM-DD
+  age: number;
+  country: string;
+  region: string;
+  city: string;
+  hair_color: HairColor;
+  eye_color: EyeColor;
+  body_type: BodyType;
+  relationship_status: RelationshipStatus;
+  tattoos: Tattoos;
+  signup_reason: SignupReason;
+  interests: InterestKey[];
+  about: string;
+  signupDaysAgo: number;
+  lastSeenMinutesAgo: number;
+}
+
+// Ages are fixed against this date so the data does not depend on the day it was seeded.
+const REFERENCE = Date.UTC(2026, 0, 1);
+
+const ABOUT: Record<string, string[]> = {
+  GB: ['Easy-going, love a good laugh and a long walk.', 'New in town and curious to meet people.', 'Looking for someone to share coffee and stories with.'],
+  IE: ['Fond of a good chat and a pint by the sea.', 'Outdoorsy, kind and a bit of a romantic.'],
+  NL: ['Gezellig, spontaan en altijd in voor een avontuur.', 'Op zoek naar iemand om mee te lachen.'],
+  BE: ['Gezellig, spontaan en altijd in voor een avontuur.', 'Curieuse et pleine de vie, j’aime les rencontres.'],
+  DE: ['Unkompliziert, humorvoll und neugierig auf Neues.', 'Ich liebe lange Spaziergänge und gute Gespräche.'],
+  AT: ['Gemütlich, ehrlich und für jeden Spaß zu haben.', 'Bergmensch mit Herz sucht nette Gesellschaft.'],
+  CH: ['Offen, ehrlich und gern in den Bergen unterwegs.', 'Curieux et spontané, toujours partant pour un verre.'],
+  IT: ['Solare, curioso e amante della buona cucina.', 'Cerco qualcuno con cui ridere e viaggiare.'],
+  FR: ['Curieuse et pleine de vie, j’aime les rencontres.', 'Amateur de bons vins et de longues discussions.'],
+  ES: ['Alegre, sociable y con ganas de conocer gente.', 'Me encanta viajar, bailar y reír.'],
+  PL: ['Pogodna, szczera i zawsze gotowa na przygodę.', 'Lubię dobre rozmowy i długie spacery.'],
+  DK: ['Hyggelig, ærlig og altid klar på et eventyr.', 'Jeg elsker lange gåture og gode samtaler.'],
+  FI: ['Rento, rehellinen ja aina valmis seikkailuun.', 'Rakastan luontoa, saunaa ja hyviä keskusteluja.'],
+  NO: ['Avslappet, ærlig og glad i friluftsliv.', 'Jeg elsker lange turer og gode samtaler.'],
+  SE: ['Avslappnad, ärlig och alltid redo för äventyr.', 'Jag älskar långa promenader och goda samtal.'],
+};
+
+/** The i-th demo profile: always the same for the same i. */
+export function seedProfile(i: number): SeedProfile {
+  const r = rng(1_000_003 * (i + 1));
+  const country = r.weighted(GEO, (c) => c.weight);
+  const region = r.pick(country.regions);
+  const gender: Gender = r.chance(0.5) ? 'female' : 'male';
+  const x = r.next();
+  const sexuality: Sexuality = x < 0.76 ? 'hetero' : x < 0.88 ? 'bi' : gender === 'male' ? 'gay' : 'lesbian';
+  // Most members are 25–55; the tails reach 18 and 80.
+  const age = Math.min(80, Math.max(18, Math.round(38 + (r.next() + r.next() + r.next() - 1.5) * 30)));
+  const birth = new Date(REFERENCE - (age * 365.25 + r.int(1, 360)) * 86400_000);
+  const names = FIRST_NAMES[country.code] ?? FIRST_NAMES.GB;
+  const first = r.pick(gender === 'male' ? names.male : names.female);
+  const style = r.int(0, 3);
+  const name = style === 0 ? first : style === 1 ? `${first}${birth.getUTCFullYear() % 100}` : style === 2 ? `${first.toLowerCase()}_${r.int(1, 99)}` : `${first}${r.pick(['', '.', '_'])}${String.fromCharCode(65 + r.int(0, 25))}`;
+  const hair: HairColor = age > 60 && r.chance(0.6) ? 'grey' : gender === 'male' && age > 40 && r.chance(0.15) ? 'bald' : r.pick(HAIR_COLORS.filter((h) => h !== 'grey' && h !== 'bald'));
+  const status: RelationshipStatus = age < 25 ? r.pick(['single', 'single', 'unmarried', 'living_together'] as const) : r.pick(RELATIONSHIP_STATUSES);
+  return {
+    key: `demo-${i}`,
+    name,
+    gender,
+    sexuality,
+    birthdate: birth.toISOString().slice(0, 10),
+    age,
+    country: country.code,
+    region: region.code,
+    city: r.pick(region.cities),
+    hair_color: hair,
+    eye_color: r.pick(EYE_COLORS),
+    body_type: r.weighted(BODY_TYPES, (b) => (b === 'normal' ? 5 : b === 'slim' ? 3 : 2)),
+    relationship_status: status,
+    tattoos: r.weighted(['none', 'some', 'many'] as const, (t) => (t === 'none' ? 6 : t === 'some' ? 3 : 1)),
+    signup_reason: r.pick(SIGNUP_REASONS),
+    interests: r.sample(INTEREST_KEYS, r.int(3, 9)),
+    about: r.pick(ABOUT[country.code] ?? ABOUT.GB),
+    signupDaysAgo: r.int(0, 720),
+    lastSeenMinutesAgo: r.chance(0.1) ? r.int(0, 9) : r.int(10, 60 * 24 * 30),
+  };
+}

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { observer } from 'mobx-react-lite';
+import { styled } from '@linaria/react';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { Button } from '../../../kernel/web/ui/Button.tsx';
+import { FormError } from '../../../kernel/web/ui/Field.tsx';
+import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
+import { errorText } from '../../../kernel/web/errors.ts';
+import { up } from '../../../kernel/web/theme.ts';
+import type { PageProps } from '../../../kernel/web/plugin.ts';
+import { ProfileCard } from './ProfileCard.tsx';
+import { SearchForm } from './SearchForm.tsx';
+import { FILTER_KEYS, type Filter, type MembersStoreInstance } from './store.ts';
+
+const Grid = styled.ul`
+  display: grid;
+  gap: 15px;
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  grid-template-columns: repeat(2, 1fr);
+  ${up('md')} { grid-template-columns: repeat(3, 1fr); }
+  ${up('lg')} { grid-template-columns: repeat(4, 1fr); }
+  ${up('xl')} { grid-template-columns: repeat(6, 1fr); }
+`;
+const Pager = styled.nav`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 14px;
+  margin: 24px 0 0;
+`;
+
+export default observer(function MembersPage({ query }: PageProps) {
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  const store = kernel.store.members as MembersStoreInstance;
+  const filter: Filter = Object.fromEntries(FILTER_KEYS.filter((k) => query[k]).map((k) => [k, query[k]]));
+  const page = Math.max(1, Number(query.page) || 1);
+
+  useEffect(() => {
+    store.loadRegions().catch(() => {});
+  }, [store]);
+  useEffect(() => {
+    void store.search(filter, page);
+  }, [JSON.stringify(filter), page]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const goPage = (p: number) => kernel.router.navigate('members', {}, { ...(filter as Record<string, string>), page: String(p) });
+
+  return (
+    <div className="container">
+      <h1>{t('members:search.title')}</h1>
+      <SearchForm filter={filter} />
+      <FormError message={store.searchError ? errorText(t, store.searchError) : null} />
+      <p aria-live="polite">{store.searching ? t('members:search.searching') : t('members:search.results', { count: store.total })}</p>
+      {store.searching && !store.results.length ? <Spinner /> : (
+        <Grid aria-label={t('members:search.resultsLabel')} aria-busy={store.searching}>
+          {store.results.map((p) => <li key={p.id}><ProfileCard profile={p} /></li>)}
+        </Grid>
+      )}
+      {store.pages > 1 && (
+        <Pager aria-label={t('members:search.pages')}>
+          <Button data-variant="outline" disabled={page <= 1} onClick={() => goPage(page - 1)}>{t('members:search.prev')}</Button>
+          <span>{t('members:search.page', { page, pages: store.pages })}</span>
+          <Button data-variant="outline" disabled={page >= store.pages} onClick={() => goPage(page + 1)}>{t('members:search.next')}</Button>
+        </Pager>
+      )}
+    </div>
+  );
+});

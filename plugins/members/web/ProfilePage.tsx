@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { styled } from '@linaria/react';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
+import { ErrorPage } from '../../../kernel/web/ErrorPage.tsx';
+import { errorText } from '../../../kernel/web/errors.ts';
+import { ApiError } from '../../../kernel/web/api.ts';
+import { colors, up } from '../../../kernel/web/theme.ts';
+import type { PageProps } from '../../../kernel/web/plugin.ts';
+import { INTERESTS, type Profile } from '../contract.ts';
+import { countryName } from './names.ts';
+import type { MembersStoreInstance } from './store.ts';
+
+const Layout = styled.article`
+  display: grid;
+  gap: 20px;
+  grid-template-columns: 1fr;
+  ${up('md')} { grid-template-columns: 5fr 7fr; }
+  section { background: #fff; border-radius: 12px; padding: 18px; }
+  h1 { color: ${colors.dark}; display: flex; align-items: center; gap: 10px; }
+  h2 { font-size: 18px; color: ${colors.dark}; }
+`;
+const Photo = styled.img`
+  width: 100%;
+  border-radius: 12px;
+  aspect-ratio: 4 / 5;
+  object-fit: cover;
+`;
+const Thumbs = styled.ul`
+  display: flex;
+  gap: 8px;
+  list-style: none;
+  padding: 0;
+  margin: 10px 0 0;
+  img { width: 64px; height: 80px; object-fit: cover; border-radius: 6px; }
+`;
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 6px 16px;
+  margin: 0;
+  dt { color: ${colors.muted}; }
+  dd { margin: 0; font-weight: 600; }
+`;
+const Chips = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  li { padding: 4px 12px; border-radius: 16px; background: ${colors.light}; border: 1px solid #ead9ee; }
+`;
+const Online = styled.span`
+  font-size: 14px;
+  font-weight: 600;
+  color: ${colors.success};
+`;
+
+const ATTRIBUTES = ['gender', 'sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'signup_reason'] as const;
+
+export default observer(function ProfilePage({ params }: PageProps) {
+  const kernel = useKernel();
+  const { t, i18n } = useTranslation();
+  const store = kernel.store.members as MembersStoreInstance;
+  const id = Number(params.id);
+  const profile: Profile | undefined = store.profiles.get(String(id));
+  const [error, setError] = useState<unknown>(null);
+  const [shown, setShown] = useState(0);
+
+  useEffect(() => {
+    setError(null);
+    setShown(0);
+    if (!Number.isInteger(id) || id < 1) return setError(new ApiError(404, 'not_found', 'bad id'));
+    store.loadProfile(id).catch(setError);
+    store.loadRegions().catch(() => {});
+  }, [id, store]);
+
+  if (error) {
+    return error instanceof ApiError && error.status === 404
+      ? <ErrorPage status={404} />
+      : <div className="container"><p role="alert">{errorText(t, error)}</p></div>;
+  }
+  if (!profile) return <Spinner />;
+
+  const visible = new Set(kernel.settings.visible_profile_fields);
+  const regionSet = store.regionsOf(profile.country);
+  const region = regionSet?.regions.find((r) => r.code === profile.region)?.name ?? profile.region;
+  const image = profile.images[shown] ?? profile.main_image;
+
+  return (
+    <div className="container">
+      <p><Link to="members">← {t('members:profile.back')}</Link></p>
+      <Layout>
+        <div>
+          {image && <Photo src={image.filename} alt={t('members:profile.photoOf', { name: profile.name })} width={480} height={600} />}
+          {profile.images.length > 1 && (
+            <Thumbs aria-label={t('members:profile.photos')}>
+              {profile.images.map((img, i) => (
+                <li key={img.filename}>
+                  <button type="button" onClick={() => setShown(i)} aria-label={t('members:profile.showPhoto', { n: i + 1 })} aria-pressed={i === shown} style={{ padding: 0, border: 0, background: 'none' }}>
+                    <img src={img.thumb_filename} alt="" />
+                  </button>
+                </li>
+              ))}
+            </Thumbs>
+          )}
+        </div>
+        <div>
+          <section>
+            <h1>{profile.name}, {profile.age} {profile.online && <Online>● {t('members:profile.online')}</Online>}</h1>
+            <p>{[profile.city, region, countryName(profile.country, i18n.language)].filter(Boolean).join(', ')}</p>
+            {profile.about && kernel.settings.visible_profile_notes && <><h2>{t('members:fields.about')}</h2><p>{profile.about}</p></>}
+          </section>
+          <section style={{ marginTop: 20 }}>
+            <h2>{t('members:profile.details')}</h2>
+            <Facts>
+              {ATTRIBUTES.filter((a) => visible.has(a)).map((a) => (
+                <div key={a} style={{ display: 'contents' }}>
+                  <dt>{t(`members:fields.${a}`)}</dt>
+                  <dd>{t(`members:values.${a}.${profile[a]}`)}</dd>
+                </div>
+              ))}
+            </Facts>
+          </section>
+          {profile.interests.length > 0 && (
+            <section style={{ marginTop: 20 }}>
+              <h2>{t('members:fields.interests')}</h2>
+              <Chips>
+                {profile.interests.map((k) => <li key={k}><span aria-hidden="true">{INTERESTS[k]}</span> {t(`members:interests.${k}`)}</li>)}
+              </Chips>
+            </section>
+          )}
+        </div>
+      </Layout>
+    </div>
+  );
+});

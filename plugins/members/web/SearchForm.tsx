@@ -1,0 +1,79 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { styled } from '@linaria/react';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { Button } from '../../../kernel/web/ui/Button.tsx';
+import { Field, SelectField } from '../../../kernel/web/ui/Field.tsx';
+import { up } from '../../../kernel/web/theme.ts';
+import { GENDERS, MAX_AGE, MIN_AGE } from '../contract.ts';
+import { countryName } from './names.ts';
+import type { Filter, MembersStoreInstance } from './store.ts';
+
+const Form = styled.form`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 0 15px;
+  padding: 16px 15px 2px;
+  margin-bottom: 20px;
+  background: #fff;
+  border-radius: 12px;
+  .wide { grid-column: 1 / -1; }
+  ${up('lg')} {
+    grid-template-columns: 1.2fr 1.4fr 1.4fr 0.8fr 0.8fr auto;
+    align-items: end;
+    .wide { grid-column: auto; }
+  }
+  button { margin-bottom: 14px; }
+`;
+
+/** The filter form; submitting puts the filter into the address so back/forward and links work. */
+export const SearchForm = observer(function SearchForm({ filter }: { filter: Filter }) {
+  const kernel = useKernel();
+  const { t, i18n } = useTranslation();
+  const store = kernel.store.members as MembersStoreInstance;
+  const [f, setF] = useState<Filter>(filter);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setF(filter), [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const set = (k: keyof Filter, v: string) => setF((prev) => ({ ...prev, [k]: v, ...(k === 'country' ? { countryregion: '' } : {}) }));
+  const countries = kernel.settings.countries
+    .map((c) => ({ code: c, name: countryName(c, i18n.language) }))
+    .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
+  const regions = store.regionsOf(f.country);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const min = Number(f.min_age || MIN_AGE), max = Number(f.max_age || MAX_AGE);
+    if (min < MIN_AGE || max > MAX_AGE || min > max) {
+      setError(t('members:search.ageError', { min: MIN_AGE, max: MAX_AGE }));
+      return;
+    }
+    setError(null);
+    const query = Object.fromEntries(Object.entries(f).filter(([, v]) => v)) as Record<string, string>;
+    kernel.router.navigate('members', {}, query);
+  };
+
+  return (
+    <Form onSubmit={submit} aria-label={t('members:search.form')} noValidate>
+      <SelectField label={t('members:search.gender')} value={f.gender ?? ''} onChange={(e) => set('gender', e.target.value)}>
+        <option value="">{t('members:search.anyGender')}</option>
+        {GENDERS.map((g) => <option key={g} value={g}>{t(`members:values.looking_for_gender.${g}`)}</option>)}
+      </SelectField>
+      <SelectField label={t('members:search.country')} value={f.country ?? ''} onChange={(e) => set('country', e.target.value)}>
+        <option value="">{t('members:search.anyCountry')}</option>
+        {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+      </SelectField>
+      <SelectField className="wide" label={regions ? t(`members:regionWord.${regions.region_word}`) : t('members:regionWord.region')}
+        value={f.countryregion ?? ''} onChange={(e) => set('countryregion', e.target.value)} disabled={!regions}>
+        <option value="">{regions ? t('members:search.anyRegion') : t('members:search.countryFirst')}</option>
+        {regions?.regions.map((r) => <option key={r.code} value={r.code}>{r.name}</option>)}
+      </SelectField>
+      <Field label={t('members:search.minAge')} type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE}
+        value={f.min_age ?? ''} onChange={(e) => set('min_age', e.target.value)} error={error} />
+      <Field label={t('members:search.maxAge')} type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE}
+        value={f.max_age ?? ''} onChange={(e) => set('max_age', e.target.value)} />
+      <Button type="submit" className="wide">{t('members:search.submit')}</Button>
+    </Form>
+  );
+});
