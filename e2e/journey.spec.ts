@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, resetDemoLanguage, shot } from './helpers.ts';
+
+test.beforeEach(async ({ baseURL }) => { await resetDemoLanguage(baseURL!); });
+
+test('a visitor logs in, searches members, opens a profile, reads German and logs out', async ({ page }, info) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Meet singles near you' })).toBeVisible();
+  await expect(page).toHaveTitle('FlirtHaven');
+  await shot(page, info, '01-home');
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await page.getByLabel('E-mail address').fill(DEMO.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Login failed, please try again.');
+  await shot(page, info, '02-login-failed');
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search members' })).toBeVisible();
+  await expect(page.getByText(/Members found: \d+/)).toBeVisible();
+  await page.getByLabel('Country').selectOption({ label: 'Germany' });
+  await expect(page.getByLabel('State')).toBeEnabled();
+  await page.getByLabel('Minimum age').fill('25');
+  await page.getByLabel('Maximum age').fill('45');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/country=DE/);
+  await expect(page).toHaveURL(/min_age=25/);
+  const results = page.getByRole('list', { name: 'Search results' }).getByRole('link');
+  await expect(results.first()).toBeVisible();
+  const labels = await results.evaluateAll((links) => links.map((a) => a.getAttribute('aria-label') ?? ''));
+  expect(labels.length).toBeGreaterThan(0);
+  for (const label of labels) {
+    const age = Number(label.split(', ')[1]);
+    expect(age).toBeGreaterThanOrEqual(25);
+    expect(age).toBeLessThanOrEqual(45);
+  }
+  await shot(page, info, '03-members-filtered');
+
+  const first = labels[0];
+  await results.first().click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(first.split(', ').slice(0, 2).join(', '));
+  await expect(page.getByText('Germany')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Interests' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Photo of / })).toBeVisible();
+  await shot(page, info, '04-profile');
+
+  await page.getByLabel('Language').selectOption('de');
+  await expect(page.getByRole('heading', { name: 'Interessen' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Mitglieder suchen/ }).first()).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('de');
+  await shot(page, info, '05-profile-de');
+  // The choice is saved for the member and survives a reload.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Interessen' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Konto' }).click();
+  await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  await shot(page, info, '06-logged-out-de');
+});
+
+test('login returns the member to the page they came from', async ({ page }) => {
+  await page.goto('/login?redirect=%2Fmembers%3Fcountry%3DPL');
+  await page.getByLabel('E-mail address').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/members\?country=PL$/);
+  await expect(page.getByLabel('Voivodeship')).toBeVisible();
+});
+
+test('unknown pages show the 404 error page with a way home', async ({ page }, info) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+  await shot(page, info, '07-not-found');
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Meet singles near you' })).toBeVisible();
+});
