@@ -5,7 +5,7 @@ const port = Number(process.env.PORT ?? 3000);
 const apiPort = port + 1;
 const env = { ...process.env, API_PORT: String(apiPort) };
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch-path=kernel/server', '--watch-path=plugins', 'kernel/server/main.ts'], {
+  spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'kernel/server/main.ts'], {
     stdio: 'inherit', env: { ...env, PORT: String(apiPort) },
   }),
   spawn(process.execPath, ['node_modules/@rsbuild/core/bin/rsbuild.js', 'dev'], { stdio: 'inherit', env: { ...env, PORT: String(port) } }),

@@ -50,7 +50,7 @@ export const Footer = observer(function Footer({ compact = false }: { compact?: 
         )}
         <LanguageSelect />
         {!compact && (
-          <p>{t('kernel:footer.disclaimer', { name: s.name, fictional: s.fictional_plural })}</p>
+          <p>{t('kernel:footer.disclaimer', { name: s.name })}</p>
         )}
         {!compact && kernel.kernel.locale === 'en' && <p>{t('kernel:footer.us')}</p>}
         <p>© {new Date().getFullYear()} {s.name} · {t('kernel:footer.adults')}</p>
