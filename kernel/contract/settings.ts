@@ -36,7 +36,7 @@ export interface SiteSettings {
   niche: number;                    // 1..7: default, she, bdsm, bbw, gilf, milf, gay
   company_id: number;
   mail_name: string;
-  /** Plugin ids switched on for this domain (plugins without a feature flag are always on). */
+  /** Feature flags switched on for this domain (plugins without a feature flag are always on). */
   plugins: string[];
 }
 

@@ -24,7 +24,7 @@ describe('server kernel', () => {
       expect(s, key).toHaveProperty(key);
     }
     expect(s).toMatchObject({ domain: 'localhost', domain_language: 'en-GB', niche: 1 });
-    expect(s.plugins).toEqual(expect.arrayContaining(['auth', 'members']));
+    expect(s.plugins).toEqual(expect.arrayContaining(['members']));
 
     const de = (await t.call({ method: 'GET', url: '/api/settings.php?forced_domain=www.de.localhost' })).json().settings;
     expect(de).toMatchObject({ domain: 'de.localhost', domain_language: 'de-DE', name: 'FlirtHaven Deutschland' });

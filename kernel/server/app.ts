@@ -49,7 +49,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     log: app.log as unknown as Kernel['log'],
     storage: localStorage(config.dataDir),
     sessions: dbSessions(database.db),
-    sites: dbSites(database.db, ordered.map((p) => p.id)),
+    sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : []))),
     services: new Services(),
   };
 
@@ -125,7 +125,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     await app.register(async (scope) => {
       if (p.feature) {
         scope.addHook('onRequest', async (req: FastifyRequest) => {
-          if (!req.site.plugins.includes(p.id)) throw new HttpError(404, 'feature_disabled', `${p.id} is not available on this site`);
+          if (!req.site.plugins.includes(p.feature!)) throw new HttpError(404, 'feature_disabled', `${p.id} is not available on this site`);
         });
       }
       await p.routes!(scope, kernel);

@@ -16,7 +16,7 @@ export class Registry {
   private readonly slots = new Map<string, IComputedValue<unknown[]>>();
 
   constructor(all: WebPlugin[], enabledFeatures: string[], private readonly ctx: SlotContext) {
-    const on = new Map(all.filter((p) => !p.feature || enabledFeatures.includes(p.id)).map((p) => [p.id, p]));
+    const on = new Map(all.filter((p) => !p.feature || enabledFeatures.includes(p.feature)).map((p) => [p.id, p]));
     // Drop plugins whose requirements are missing, until nothing changes.
     for (let changed = true; changed;) {
       changed = false;

@@ -3,6 +3,7 @@ import { MembersStore } from './web/store.ts';
 
 export default definePlugin({
   id: 'members',
+  feature: 'members',
   requires: ['auth'],
   store: { key: 'members', model: MembersStore },
   routes: [

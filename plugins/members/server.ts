@@ -7,6 +7,7 @@ import { seedMembers } from './server/seed/seed.ts';
 
 export default defineServerPlugin({
   id: 'members',
+  feature: 'members',
   requires: ['auth'],
   migrations: membersMigrations,
   init(kernel) {
