@@ -146,10 +146,10 @@ function registerStatic(app: FastifyInstance, config: ServerConfig, uploadsRoot:
   const hasDist = fs.existsSync(indexFile);
   if (hasDist) {
     app.register(fastifyStatic, {
-      root: config.distDir, prefix: '/', index: false, wildcard: true,
-      setHeaders(res, file) {
+      root: config.distDir, prefix: '/', index: ['index.html'], wildcard: true,
+      setHeaders(reply, file) {
         // Hashed bundle files never change; everything else is revalidated.
-        (res as unknown as { setHeader(k: string, v: string): void }).setHeader('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

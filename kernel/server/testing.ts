@@ -23,12 +23,12 @@ export interface TestApp {
  * A fully built app on a fresh database: PGlite in memory, or a fresh schema on the PostgreSQL
  * server named by TEST_DATABASE_URL, so the same suite proves both engines.
  */
-export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?: number; demo?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?: number; demo?: boolean; distDir?: string } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-test-'));
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { url, schema } : {});
-  const config = { ...readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: 'silent' };
+  const config = { ...readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: 'silent', distDir: opts.distDir ?? path.join(dataDir, 'no-dist') };
   const plugins = opts.plugins ?? serverPlugins;
   const { app, kernel } = await buildApp({ config, database, plugins });
   await runSeeds(kernel, plugins, { demo: opts.demo ?? true, profiles: opts.profiles ?? 40 });
