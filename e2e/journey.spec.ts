@@ -82,3 +82,12 @@ test('unknown pages show the 404 error page with a way home', async ({ page }, i
   await page.getByRole('link', { name: 'Back to the home page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Meet singles near you' })).toBeVisible();
 });
+
+test('a domain that closes search to visitors sends them to log in', async ({ page, baseURL }) => {
+  const url = new URL(baseURL!);
+  await page.goto(`${url.protocol}//private.localhost:${url.port}/members?country=NL`);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  // The search entry is hidden from visitors there.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Search members' })).toHaveCount(0);
+});

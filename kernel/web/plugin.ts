@@ -6,6 +6,7 @@ import type { Bus } from './bus.ts';
 import type { Router } from './router.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { KernelStoreInstance } from './store.ts';
+import type { IconName } from './ui/Icon.tsx';
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
 export type Access = 'any' | 'member' | 'visitor';
@@ -38,7 +39,7 @@ export interface NavItemDef {
   slot: 'top' | 'account';
   order: number;
   labelKey: string;
-  icon?: string;
+  icon?: IconName;
   /** A route name (with params) or an action. */
   route?: string;
   params?: (ctx: SlotContext) => Record<string, string | number>;

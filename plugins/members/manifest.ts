@@ -12,7 +12,7 @@ export default definePlugin({
   ],
   navItems: [
     {
-      id: 'search', slot: 'top', order: 10, icon: '🔍', labelKey: 'members:nav.search', route: 'members',
+      id: 'search', slot: 'top', order: 10, icon: 'search', labelKey: 'members:nav.search', route: 'members',
       when: (ctx) => ctx.loggedIn || ctx.settings.logged_out_search !== 'none',
     },
     { id: 'my-profile', slot: 'account', order: 10, labelKey: 'members:nav.myProfile', route: 'members-id', params: (ctx) => ({ id: ctx.kernel.userId ?? 0 }) },

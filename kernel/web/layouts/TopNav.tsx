@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useKernel, useRegistry } from '../context.ts';
 import { Badge, badgeText } from '../ui/Badge.tsx';
 import { Link } from '../ui/Link.tsx';
+import { Icon } from '../ui/Icon.tsx';
 import { colors, up } from '../theme.ts';
 import type { NavItemDef } from '../plugin.ts';
 
@@ -52,10 +53,6 @@ const item = css`
   ${up('md')} { .label { display: inline; } }
   &[data-variant='button'] .label { display: inline; }
 `;
-const Icon = styled.span`
-  font-size: 20px;
-  line-height: 1;
-`;
 const Menu = styled.ul`
   position: absolute;
   right: 0;
@@ -90,7 +87,7 @@ const NavEntry = observer(function NavEntry({ item: navItem }: { item: NavItemDe
   const label = t(navItem.labelKey);
   const content = (
     <>
-      {navItem.icon && <Icon aria-hidden="true">{navItem.icon}</Icon>}
+      {navItem.icon && <Icon name={navItem.icon} />}
       <span className="label">{label}</span>
       {showBadge && <Badge data-tone={navItem.badgeTone?.(ctx) ?? 'info'} aria-label={t('kernel:nav.badge', { count: badge })}>{badgeText(badge)}</Badge>}
     </>
@@ -126,7 +123,7 @@ const AccountMenu = observer(function AccountMenu() {
   return (
     <div ref={box} style={{ position: 'relative' }}>
       <button className={item} type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} aria-label={t('kernel:nav.account')}>
-        <Icon aria-hidden="true">👤</Icon><span className="label">{t('kernel:nav.account')}</span>
+        <Icon name="user" /><span className="label">{t('kernel:nav.account')}</span>
       </button>
       {open && (
         <Menu role="menu" onClick={() => setOpen(false)}>

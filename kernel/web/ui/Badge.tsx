@@ -21,3 +21,10 @@ export const Badge = styled.span`
   &[data-tone='danger'] { background: ${colors.danger}; }
   &[data-tone='unread'] { background: ${colors.unread}; }
 `;
+
+export const CREDITS_BADGE_MAX = 10;
+
+/** The credits badge of the top navigation: shown at 10 credits or fewer, danger at 0, warning above. */
+export function creditsBadge(credits: number): { show: boolean; tone: BadgeTone } {
+  return { show: credits <= CREDITS_BADGE_MAX, tone: credits <= 0 ? 'danger' : 'warning' };
+}

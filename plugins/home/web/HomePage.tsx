@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { Icon } from '../../../kernel/web/ui/Icon.tsx';
 import { colors, up } from '../../../kernel/web/theme.ts';
 
 const Hero = styled.section`
@@ -32,7 +33,7 @@ const Points = styled.ul`
   grid-template-columns: 1fr;
   ${up('md')} { grid-template-columns: repeat(3, 1fr); }
   li { background: #fff; border-radius: 12px; padding: 20px; text-align: center; }
-  span { display: block; font-size: 32px; }
+  span { display: flex; justify-content: center; color: ${colors.secondary}; }
   strong { display: block; margin: 6px 0; color: ${colors.dark}; }
 `;
 
@@ -54,9 +55,9 @@ export default observer(function HomePage() {
       </Hero>
       <div className="container">
         <Points>
-          <li><span aria-hidden="true">🔍</span><strong>{t('home:points.search.title')}</strong>{t('home:points.search.text')}</li>
-          <li><span aria-hidden="true">💬</span><strong>{t('home:points.chat.title')}</strong>{t('home:points.chat.text')}</li>
-          <li><span aria-hidden="true">🔒</span><strong>{t('home:points.safe.title')}</strong>{t('home:points.safe.text')}</li>
+          <li><span><Icon name="search" size={36} /></span><strong>{t('home:points.search.title')}</strong>{t('home:points.search.text')}</li>
+          <li><span><Icon name="chat" size={36} /></span><strong>{t('home:points.chat.title')}</strong>{t('home:points.chat.text')}</li>
+          <li><span><Icon name="heart" size={36} /></span><strong>{t('home:points.safe.title')}</strong>{t('home:points.safe.text')}</li>
         </Points>
       </div>
     </>
