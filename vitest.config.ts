@@ -20,6 +20,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file opens its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db.ts';
@@ -61,7 +62,14 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   for (const p of ordered) p.init?.(kernel);
 
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // With Redis, rate-limit counters are shared by every instance behind the load balancer.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  if (redis) app.addHook('onClose', async () => { await redis.quit(); });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:`, skipOnError: true } : {}),
+    errorResponseBuilder: (_req, ctx) => new HttpError(429, 'rate_limited', `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`, { seconds: Math.ceil(ctx.ttl / 1000) }),
+  });
 
   app.decorateRequest('site', null as unknown as SiteSettings);
   app.decorateRequest('userId', null);

@@ -7,6 +7,8 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prefix of this deployment's Redis keys (tests isolate themselves with their own). */
+  redisPrefix: string;
   smtpUrl?: string;
   production: boolean;
   seedDemo: boolean;
@@ -25,6 +27,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX ?? 'flirt:',
     smtpUrl: env.SMTP_URL || undefined,
     production,
     // Demo members never appear in production unless explicitly asked for.

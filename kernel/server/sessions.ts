@@ -31,6 +31,8 @@ export const sessionMigrations: Migration[] = [{
 export function dbSessions(db: AnyDB): Sessions {
   return {
     async create(userId) {
+      // Housekeeping on the rare write path: expired sessions of this member go.
+      await db.deleteFrom('kernel_sessions').where('user_id', '=', userId).where('expires_at', '<', new Date()).execute();
       const token = crypto.randomBytes(32).toString('base64url');
       await db.insertInto('kernel_sessions').values({
         token_hash: hashToken(token),

@@ -28,7 +28,7 @@ export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?:
   const url = process.env.TEST_DATABASE_URL;
   const schema = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { url, schema } : {});
-  const config = { ...readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: 'silent', distDir: opts.distDir ?? path.join(dataDir, 'no-dist') };
+  const config = { ...readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: 'silent', redisPrefix: `test-${crypto.randomBytes(4).toString('hex')}:`, distDir: opts.distDir ?? path.join(dataDir, 'no-dist') };
   const plugins = opts.plugins ?? serverPlugins;
   const { app, kernel } = await buildApp({ config, database, plugins });
   await runSeeds(kernel, plugins, { demo: opts.demo ?? true, profiles: opts.profiles ?? 40 });

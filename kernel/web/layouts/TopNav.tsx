@@ -7,6 +7,7 @@ import { useKernel, useRegistry } from '../context.ts';
 import { Badge, badgeText } from '../ui/Badge.tsx';
 import { Link } from '../ui/Link.tsx';
 import { Icon } from '../ui/Icon.tsx';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { colors, up } from '../theme.ts';
 import type { NavItemDef } from '../plugin.ts';
 
@@ -113,7 +114,12 @@ const AccountMenu = observer(function AccountMenu() {
   useEffect(() => {
     if (!open) return;
     const onDoc = (e: Event) => { if (!box.current?.contains(e.target as Node)) setOpen(false); };
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        box.current?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
+      }
+    };
     document.addEventListener('mousedown', onDoc);
     document.addEventListener('keydown', onKey);
     box.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
@@ -149,7 +155,9 @@ export const TopNav = observer(function TopNav() {
     <Bar>
       <Inner className="container" aria-label={t('kernel:nav.main')}>
         <Brand href="/" onClick={(e) => { e.preventDefault(); kernel.router.go('/'); }}>{kernel.settings.name}</Brand>
-        {registry.navItems('top').map((i) => <NavEntry key={`${i.plugin}:${i.id}`} item={i} />)}
+        {registry.navItems('top').map((i) => (
+          <ErrorBoundary key={`${i.plugin}:${i.id}`} fallback={() => null}><NavEntry item={i} /></ErrorBoundary>
+        ))}
         {kernel.kernel.loggedIn && <AccountMenu />}
       </Inner>
     </Bar>

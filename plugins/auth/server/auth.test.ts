@@ -94,3 +94,29 @@ describe('auth', () => {
     expect(ok.statusCode).toBe(200);
   });
 });
+
+describe('login rate limit', () => {
+  it('limits login requests per address (shared through Redis when configured)', async () => {
+    const from = (i: number) => t.app.inject({
+      method: 'POST', url: '/api/user.php', remoteAddress: '203.0.113.7',
+      headers: { 'x-request-type': 'client', 'content-type': 'application/json' },
+      payload: { email: `nobody${i}@example.com`, password: 'x' },
+    });
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await from(i)).statusCode);
+    const last = await from(99);
+    expect(last.statusCode).toBe(429);
+    expect(last.json()).toMatchObject({ error: 'rate_limited' });
+    expect(codes.slice(0, 5).every((c) => c === 401)).toBe(true);
+    if (process.env.REDIS_URL) {
+      // The counter lives in Redis, where every instance sees it.
+      const { Redis } = await import('ioredis');
+      const redis = new Redis(process.env.REDIS_URL);
+      const keys = await redis.keys(`${t.kernel.config.redisPrefix}rl:*203.0.113.7`);
+      await redis.quit();
+      expect(keys).toHaveLength(1);
+    }
+    // Other addresses are not affected.
+    expect((await login('demo@example.com', 'flirt-demo-2026')).statusCode).toBe(200);
+  });
+});

@@ -25,6 +25,9 @@ export async function blockedMinutes(db: AnyDB, email: string, ip: string, now =
 
 export async function recordFailure(db: AnyDB, email: string, ip: string) {
   await db.insertInto('auth_login_failures').values({ email, ip }).execute();
+  // Failures older than the window no longer count: keep the table small.
+  await db.deleteFrom('auth_login_failures').where('ip', '=', ip)
+    .where('at', '<', new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000)).execute();
 }
 
 export async function clearFailures(db: AnyDB, email: string) {

@@ -7,7 +7,7 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
-import { ApiError } from '../../../kernel/web/api.ts';
+import { useLoginRedirect } from '../../../kernel/web/useLoginRedirect.ts';
 import { up } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -48,12 +48,7 @@ export default observer(function MembersPage({ query }: PageProps) {
   }, [JSON.stringify(filter), page]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Where visitors may not search, the server says so: send them to log in and come back.
-  useEffect(() => {
-    const err = store.searchError as ApiError | null;
-    if (err instanceof ApiError && err.code === 'authentication_required' && kernel.router.has('login')) {
-      kernel.router.navigate('login', {}, { redirect: location.pathname + location.search }, { replace: true });
-    }
-  }, [store.searchError, kernel]);
+  useLoginRedirect(store.searchError);
 
   const goPage = (p: number) => kernel.router.navigate('members', {}, { ...(filter as Record<string, string>), page: String(p) });
 

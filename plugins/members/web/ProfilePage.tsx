@@ -8,6 +8,7 @@ import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { ErrorPage } from '../../../kernel/web/ErrorPage.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { ApiError } from '../../../kernel/web/api.ts';
+import { useLoginRedirect } from '../../../kernel/web/useLoginRedirect.ts';
 import { colors, up } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { INTERESTS, type Profile } from '../contract.ts';
@@ -79,6 +80,7 @@ export default observer(function ProfilePage({ params }: PageProps) {
     store.loadRegions().catch(() => {});
   }, [id, store]);
 
+  useLoginRedirect(error);
   if (error) {
     return error instanceof ApiError && error.status === 404
       ? <ErrorPage status={404} />
