@@ -1,33 +1,18 @@
 import {
   BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTEREST_KEYS, RELATIONSHIP_STATUSES, SIGNUP_REASONS,
-  type BodyType, type EyeColor, type Gender, type HairColor, type InterestKey, type RelationshipStatus,
-  type Sexuality, type SignupReason, type Tattoos,
+  type Gender, type HairColor, type Profile, type RelationshipStatus, type Sexuality,
 } from '../../contract.ts';
 import { GEO } from './geo.ts';
 import { FIRST_NAMES } from './names.ts';
 import { rng } from './random.ts';
 
-export interface SeedProfile {
+/** A generated member: the profile's own fields plus what the seed needs to place it in time. */
+export type SeedProfile = Omit<Profile, 'id' | 'main_image' | 'online' | 'images'> & {
   key: string;
-  name: string;
-  gender: Gender;
-  sexuality: Sexuality;
   birthdate: string;       // YYYY-MM-DD
-  age: number;
-  country: string;
-  region: string;
-  city: string;
-  hair_color: HairColor;
-  eye_color: EyeColor;
-  body_type: BodyType;
-  relationship_status: RelationshipStatus;
-  tattoos: Tattoos;
-  signup_reason: SignupReason;
-  interests: InterestKey[];
-  about: string;
   signupDaysAgo: number;
   lastSeenMinutesAgo: number;
-}
+};
 
 // Ages are fixed against this date so the data does not depend on the day it was seeded.
 const REFERENCE = Date.UTC(2026, 0, 1);
