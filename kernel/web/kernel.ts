@@ -10,6 +10,7 @@ import { trackChunkLoads } from './lazy.ts';
 import { setAppBadge, windowTitle } from './title.ts';
 import { toLocale, type Locale } from '../contract/locales.ts';
 import type { SiteSettings } from '../contract/settings.ts';
+import { HOME_ROUTE_FOR_MEMBERS, LOGIN_ROUTE } from '../contract/routes.ts';
 import type { RouteDef, SlotContext, WebKernel, WebPlugin } from './plugin.ts';
 
 export async function loadSettings(api: Api): Promise<SiteSettings> {
@@ -40,11 +41,11 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   });
 
   const onMatch = (route: RouteDef | null, m: RouteMatch) => {
-    if (route?.access === 'member' && !store.kernel.loggedIn && router.has('login')) {
-      return router.navigate('login', {}, { redirect: m.path + (Object.keys(m.query).length ? `?${new URLSearchParams(m.query)}` : '') }, { replace: true });
+    if (route?.access === 'member' && !store.kernel.loggedIn && router.has(LOGIN_ROUTE)) {
+      return router.navigate(LOGIN_ROUTE, {}, { redirect: m.path + (Object.keys(m.query).length ? `?${new URLSearchParams(m.query)}` : '') }, { replace: true });
     }
     if (route?.access === 'visitor' && store.kernel.loggedIn) {
-      return router.go(m.query.redirect ?? (router.has('members') ? router.href('members') : '/'), { replace: true });
+      return router.go(m.query.redirect ?? (router.has(HOME_ROUTE_FOR_MEMBERS) ? router.href(HOME_ROUTE_FOR_MEMBERS) : '/'), { replace: true });
     }
     store.kernel.setRoute({ name: route?.name ?? '', ...m });
     bus.emit('route:changed', { name: route?.name ?? '', path: m.path });

@@ -6,6 +6,7 @@ import type { Bus } from './bus.ts';
 import type { Router } from './router.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { KernelStoreInstance } from './store.ts';
+import type { RouteName } from '../contract/routes.ts';
 import type { IconName } from './ui/Icon.tsx';
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
@@ -15,8 +16,8 @@ type Lazy<P = object> = () => Promise<{ default: ComponentType<P> }>;
 export interface PageProps { params: Record<string, string>; query: Record<string, string> }
 
 export interface RouteDef {
-  name: string;                // the spec's route name, e.g. "members-id"
-  path: string;                // navigo pattern, e.g. "/members/:id"
+  name: RouteName;             // the spec's route name, e.g. "members-id"
+  path?: string;               // navigo pattern; default: the spec's path for the name (ROUTES)
   page: Lazy<PageProps>;
   layout?: LayoutName;         // default: 'default'
   access?: Access;             // default: 'any'

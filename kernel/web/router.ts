@@ -1,5 +1,9 @@
 import Navigo, { type Match } from 'navigo';
 import type { RouteDef } from './plugin.ts';
+import { ROUTES } from '../contract/routes.ts';
+
+/** A route's navigo pattern: its own, else the spec's path for its name. */
+export const routePath = (r: RouteDef): string => r.path ?? ROUTES[r.name];
 
 export interface RouteMatch { path: string; params: Record<string, string>; query: Record<string, string> }
 type Params = Record<string, string | number>;
@@ -25,13 +29,13 @@ export function createRouter(
   onMatch: (route: RouteDef | null, match: RouteMatch) => void,
 ): Router {
   const nav = new Navigo('/', { strategy: 'ONE', noMatchWarning: true });
-  const byName = new Map(routes.map((r) => [r.name, r]));
+  const byName = new Map<string, RouteDef & { path: string }>(routes.map((r) => [r.name, { ...r, path: routePath(r) }]));
   const toMatch = (m: Match | undefined): RouteMatch => ({
     path: '/' + (m?.url ?? '').replace(/^\//, ''),
     params: { ...(m?.data ?? {}) },
     query: { ...(m?.params ?? {}) },
   });
-  for (const r of routes) {
+  for (const r of byName.values()) {
     const handler = (m?: Match) => onMatch(r, toMatch(m));
     nav.on({ [r.path]: { as: r.name, uses: handler, hooks: { already: handler } } });
   }

@@ -10,7 +10,7 @@ export default definePlugin({
   id: 'auth',
   store: { key: 'auth', model: AuthStore },
   routes: [
-    { name: 'login', path: '/login', access: 'visitor', titleKey: 'auth:login.title', page: () => import('./web/LoginPage.tsx') },
+    { name: 'login', access: 'visitor', titleKey: 'auth:login.title', page: () => import('./web/LoginPage.tsx') },
   ],
   navItems: [
     { id: 'login', slot: 'top', order: 100, labelKey: 'auth:nav.login', route: 'login', variant: 'button', when: (ctx) => !ctx.loggedIn },

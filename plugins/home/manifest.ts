@@ -4,6 +4,6 @@ import { definePlugin } from '../../kernel/web/plugin.ts';
 export default definePlugin({
   id: 'home',
   routes: [
-    { name: 'index', path: '/', access: 'visitor', page: () => import('./web/HomePage.tsx') },
+    { name: 'index', access: 'visitor', page: () => import('./web/HomePage.tsx') },
   ],
 });

@@ -7,8 +7,8 @@ export default definePlugin({
   requires: ['auth'],
   store: { key: 'members', model: MembersStore },
   routes: [
-    { name: 'members', path: '/members', area: 'members', titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
-    { name: 'members-id', path: '/members/:id', area: 'members', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
+    { name: 'members', area: 'members', titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
+    { name: 'members-id', area: 'members', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
   ],
   navItems: [
     {

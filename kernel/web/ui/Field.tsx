@@ -21,10 +21,10 @@ const Wrap = styled.div`
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null };
 
 /** A labelled input; its error is announced and tied to it with aria-describedby. */
-export function Field({ label, error, ...input }: FieldProps) {
+export function Field({ label, error, className, ...input }: FieldProps) {
   const id = useId();
   return (
-    <Wrap>
+    <Wrap className={className}>
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} {...input} />
       {error && <div id={`${id}-err`} className="hint">{error}</div>}
@@ -34,10 +34,10 @@ export function Field({ label, error, ...input }: FieldProps) {
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; children: ReactNode };
 
-export function SelectField({ label, children, ...select }: SelectProps) {
+export function SelectField({ label, children, className, ...select }: SelectProps) {
   const id = useId();
   return (
-    <Wrap>
+    <Wrap className={className}>
       <label htmlFor={id}>{label}</label>
       <select id={id} {...select}>{children}</select>
     </Wrap>

@@ -19,8 +19,10 @@ const Form = styled.form`
   background: #fff;
   border-radius: 12px;
   .wide { grid-column: 1 / -1; }
+  ${up('md')} { grid-template-columns: repeat(3, 1fr); .wide { grid-column: auto; } button { grid-column: 1 / -1; } }
   ${up('lg')} {
     grid-template-columns: 1.2fr 1.4fr 1.4fr 0.8fr 0.8fr auto;
+    button { grid-column: auto; }
     align-items: end;
     .wide { grid-column: auto; }
   }
@@ -56,11 +58,11 @@ export const SearchForm = observer(function SearchForm({ filter }: { filter: Fil
 
   return (
     <Form onSubmit={submit} aria-label={t('members:search.form')} noValidate>
-      <SelectField label={t('members:search.gender')} value={f.gender ?? ''} onChange={(e) => set('gender', e.target.value)}>
+      <SelectField className="wide" label={t('members:search.gender')} value={f.gender ?? ''} onChange={(e) => set('gender', e.target.value)}>
         <option value="">{t('members:search.anyGender')}</option>
         {GENDERS.map((g) => <option key={g} value={g}>{t(`members:values.looking_for_gender.${g}`)}</option>)}
       </SelectField>
-      <SelectField label={t('members:search.country')} value={f.country ?? ''} onChange={(e) => set('country', e.target.value)}>
+      <SelectField className="wide" label={t('members:search.country')} value={f.country ?? ''} onChange={(e) => set('country', e.target.value)}>
         <option value="">{t('members:search.anyCountry')}</option>
         {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
       </SelectField>
