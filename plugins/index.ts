@@ -3,5 +3,7 @@ import type { WebPlugin } from '../kernel/web/plugin.ts';
 import auth from './auth/manifest.ts';
 import home from './home/manifest.ts';
 import members from './members/manifest.ts';
+import siteEntry from './site-entry/manifest.ts';
+import pages from './pages/manifest.ts';
 
-export const webPlugins: WebPlugin[] = [auth, home, members];
+export const webPlugins: WebPlugin[] = [auth, home, members, pages, siteEntry];

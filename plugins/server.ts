@@ -2,5 +2,7 @@
 import type { ServerPlugin } from '../kernel/server/plugin.ts';
 import auth from './auth/server.ts';
 import members from './members/server.ts';
+import siteEntry from './site-entry/server.ts';
+import pages from './pages/server.ts';
 
-export const serverPlugins: ServerPlugin[] = [auth, members];
+export const serverPlugins: ServerPlugin[] = [auth, members, pages, siteEntry];

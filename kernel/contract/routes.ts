@@ -51,6 +51,10 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 /** Members-area routes (time bonus and banner rules). */
 export const MEMBERS_AREA: RouteName[] = ['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'];
+/** Routes that show a Back button in the installed app (when there is history). */
+export const BACK_BUTTON_ROUTES: RouteName[] = [
+  'members-id', 'likes', 'credits', 'credits-repeat-order', 'credits-id-paymentmethod', 'transactions-id', 'directdebit',
+];
 /** Where a visitor logs in, and where a member lands after. */
 export const LOGIN_ROUTE: RouteName = 'login';
 export const HOME_ROUTE_FOR_MEMBERS: RouteName = 'members';

@@ -60,6 +60,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   ]);
   if (fs.existsSync(config.sitesFile)) await kernel.sites.seed(await readSitesFile(config.sitesFile));
   for (const p of ordered) p.init?.(kernel);
+  for (const p of ordered) await p.start?.(kernel);
 
   await app.register(cookie);
   // With Redis, rate-limit counters are shared by every instance behind the load balancer.

@@ -30,6 +30,8 @@ export interface ServerPlugin {
   migrations?: Migration[];
   /** Called once per app, in dependency order, before routes: offer services to other plugins. */
   init?(kernel: Kernel): void;
+  /** Awaited once per app after migrations, in dependency order: e.g. load configuration into the database. */
+  start?(kernel: Kernel): Promise<void>;
   /** Registers the plugin's routes (under /api) on an encapsulated fastify context. */
   routes?(app: FastifyInstance, kernel: Kernel): Promise<void> | void;
   /** Idempotent demo/initial data. */

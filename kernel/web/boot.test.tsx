@@ -15,7 +15,7 @@ import type { SiteSettings } from '../contract/settings.ts';
 const settings = {
   domain: 'localhost', domain_language: 'en-GB', name: 'FlirtHaven', index_title: 'Meet singles near you',
   countries: ['DE', 'GB'], plugins: ['members'], logged_out_search: 'all', logged_out_search_trafficsource: 'all',
-  visible_profile_fields: [], fictional_plural: 'fictional profiles',
+  visible_profile_fields: [], fictional_plural: 'fictional profiles', enable_site_entry_popup: 'no',
 } as unknown as SiteSettings;
 
 const profile = { id: 7, name: 'Anna', age: 31, city: 'Köln', country: 'DE', region: 'nordrhein-westfalen', gender: 'female', online: true, main_image: null };

@@ -47,7 +47,7 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     if (route?.access === 'visitor' && store.kernel.loggedIn) {
       return router.go(m.query.redirect ?? (router.has(HOME_ROUTE_FOR_MEMBERS) ? router.href(HOME_ROUTE_FOR_MEMBERS) : '/'), { replace: true });
     }
-    store.kernel.setRoute({ name: route?.name ?? '', ...m });
+    store.kernel.setRoute({ name: route?.name ?? '', layout: route?.layout ?? 'default', ...m });
     bus.emit('route:changed', { name: route?.name ?? '', path: m.path });
     window.scrollTo?.(0, 0);
   };

@@ -31,7 +31,7 @@ export interface SlotContext {
   readonly store: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   readonly kernel: KernelStoreInstance;
   readonly loggedIn: boolean;
-  readonly route: { name: string; path: string; params: Record<string, string>; query: Record<string, string> };
+  readonly route: { name: string; layout: LayoutName; path: string; params: Record<string, string>; query: Record<string, string> };
   readonly settings: SiteSettings;
 }
 

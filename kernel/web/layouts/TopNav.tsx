@@ -8,6 +8,8 @@ import { Badge, badgeText } from '../ui/Badge.tsx';
 import { Link } from '../ui/Link.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { isStandalone } from '../standalone.ts';
+import { BACK_BUTTON_ROUTES, type RouteName } from '../../contract/routes.ts';
 import { colors, up } from '../theme.ts';
 import type { NavItemDef } from '../plugin.ts';
 
@@ -154,6 +156,9 @@ export const TopNav = observer(function TopNav() {
   return (
     <Bar>
       <Inner className="container" aria-label={t('kernel:nav.main')}>
+        {isStandalone() && BACK_BUTTON_ROUTES.includes(kernel.kernel.route.name as RouteName) && history.length > 1 && (
+          <button className={item} type="button" onClick={() => history.back()} aria-label={t('kernel:nav.back')}>‹</button>
+        )}
         <Brand href="/" onClick={(e) => { e.preventDefault(); kernel.router.go('/'); }}>{kernel.settings.name}</Brand>
         {registry.navItems('top').map((i) => (
           <ErrorBoundary key={`${i.plugin}:${i.id}`} fallback={() => null}><NavEntry item={i} /></ErrorBoundary>

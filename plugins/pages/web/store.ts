@@ -1,0 +1,23 @@
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import type { StoreEnv } from '../../../kernel/web/store.ts';
+import type { CompanyInfo, CompanyInfoResponse } from '../contract.ts';
+
+/** The operating company, fetched once and cached. */
+export const PagesStore = types
+  .model('PagesStore', { company: types.maybeNull(types.frozen<CompanyInfo>()) })
+  .actions((self) => {
+    let pending: Promise<unknown> | null = null;
+    const fetchCompany = flow(function* () {
+      const res: CompanyInfoResponse = yield getEnv<StoreEnv>(self).api.get<CompanyInfoResponse>('/api/companyinfo.php');
+      self.company = res.company;
+    });
+    return {
+      loadCompany() {
+        if (self.company) return Promise.resolve();
+        pending ??= fetchCompany().catch((err: unknown) => { pending = null; throw err; });
+        return pending;
+      },
+    };
+  });
+
+export type PagesStoreInstance = Instance<typeof PagesStore>;

@@ -1,0 +1,25 @@
+import { reaction } from 'mobx';
+import { definePlugin } from '../../kernel/web/plugin.ts';
+import { isStandalone } from '../../kernel/web/standalone.ts';
+import { SKIP_KEY, shouldWarn } from './rules.ts';
+
+const skipped = () => {
+  try {
+    return localStorage.getItem(SKIP_KEY) != null;
+  } catch {
+    return false;
+  }
+};
+
+export default definePlugin({
+  id: 'site-entry',
+  feature: 'site-entry',
+  modals: [{ id: 'site-entry', size: 'md', locked: () => true, component: () => import('./web/SiteEntryModal.tsx') }],
+  setup(kernel) {
+    return reaction(
+      () => shouldWarn(kernel.ctx, { skipped: skipped(), standalone: isStandalone() }),
+      (warn) => (warn ? kernel.kernel.openModal('site-entry') : kernel.kernel.closeModal('site-entry')),
+      { fireImmediately: true },
+    );
+  },
+});
