@@ -145,6 +145,19 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   return { app, kernel };
 }
 
+// The app shell loads only its own scripts; images may come from a CDN (cdn_prefix); styles include
+// React's style attributes. Framing by other sites is refused (widgets embed as scripts, not frames).
+const CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob: https:",
+  "font-src 'self'", "connect-src 'self' ws: wss:", "frame-ancestors 'self'", "base-uri 'self'", "form-action 'self'", "object-src 'none'",
+].join('; ');
+
+function shellHeaders(reply: { header(k: string, v: string): unknown }) {
+  reply.header('Content-Security-Policy', CSP);
+  reply.header('X-Frame-Options', 'SAMEORIGIN');
+  reply.header('Cache-Control', 'no-cache');
+}
+
 function registerStatic(app: FastifyInstance, config: ServerConfig, uploadsRoot: string) {
   fs.mkdirSync(uploadsRoot, { recursive: true });
   app.register(fastifyStatic, {
@@ -158,7 +171,8 @@ function registerStatic(app: FastifyInstance, config: ServerConfig, uploadsRoot:
       root: config.distDir, prefix: '/', index: ['index.html'], wildcard: true,
       setHeaders(reply, file) {
         // Hashed bundle files never change; everything else is revalidated.
-        reply.header('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (file.endsWith('index.html')) shellHeaders(reply);
+        else reply.header('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -167,7 +181,8 @@ function registerStatic(app: FastifyInstance, config: ServerConfig, uploadsRoot:
       && !req.url.startsWith('/uploads/') && !req.url.startsWith('/static/');
     if (wantsPage && hasDist) {
       // History-mode routing: the browser router decides what the path shows, including its 404.
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(indexFile));
+      shellHeaders(reply);
+      return reply.type('text/html').send(fs.createReadStream(indexFile));
     }
     return reply.status(404).send({ error: 'not_found', message: `${req.method} ${req.url.split('?')[0]} not found` });
   });

@@ -34,6 +34,11 @@ describe('static app serving', () => {
       expect(res.body).toContain('id="root"');
     }
     expect((await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).headers['cache-control']).toBe('no-cache');
+    for (const url of ['/', '/members']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 
   it('does not hide missing bundles and API paths behind index.html', async () => {
