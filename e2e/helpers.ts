@@ -18,3 +18,12 @@ export async function resetDemoLanguage(baseURL: string) {
   const cookie = res.headers.get('set-cookie')!.split(';')[0];
   await fetch(`${baseURL}/api/user.php`, { method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ language: 'en' }) });
 }
+
+/** Accessibility check with axe-core: no serious or critical WCAG 2.1 A/AA violations. */
+export async function expectAccessible(page: Page, what: string) {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  if (bad.length) throw new Error(`accessibility problems on ${what}:\n${bad.join('\n')}`);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, resetDemoLanguage, shot } from './helpers.ts';
+import { DEMO, expectAccessible, resetDemoLanguage, shot } from './helpers.ts';
 
 test.beforeEach(async ({ baseURL }) => { await resetDemoLanguage(baseURL!); });
 
@@ -8,6 +8,7 @@ test('a visitor logs in, searches members, opens a profile, reads German and log
   await expect(page.getByRole('heading', { level: 1, name: 'Meet singles near you' })).toBeVisible();
   await expect(page).toHaveTitle('FlirtHaven');
   await shot(page, info, '01-home');
+  await expectAccessible(page, 'home');
 
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -17,6 +18,7 @@ test('a visitor logs in, searches members, opens a profile, reads German and log
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Login failed, please try again.');
   await shot(page, info, '02-login-failed');
+  await expectAccessible(page, 'login');
   await page.getByLabel('Password').fill(DEMO.password);
   await page.getByRole('button', { name: 'Log in' }).click();
 
@@ -40,6 +42,7 @@ test('a visitor logs in, searches members, opens a profile, reads German and log
     expect(age).toBeLessThanOrEqual(45);
   }
   await shot(page, info, '03-members-filtered');
+  await expectAccessible(page, 'members');
 
   const first = labels[0];
   await results.first().click();
@@ -49,6 +52,7 @@ test('a visitor logs in, searches members, opens a profile, reads German and log
   await expect(page.getByRole('heading', { name: 'Interests' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Photo of / })).toBeVisible();
   await shot(page, info, '04-profile');
+  await expectAccessible(page, 'profile');
 
   await page.getByLabel('Language').selectOption('de');
   await expect(page.getByRole('heading', { name: 'Interessen' })).toBeVisible();
@@ -79,6 +83,7 @@ test('unknown pages show the 404 error page with a way home', async ({ page }, i
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
   await shot(page, info, '07-not-found');
+  await expectAccessible(page, 'not found');
   await page.getByRole('link', { name: 'Back to the home page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Meet singles near you' })).toBeVisible();
 });

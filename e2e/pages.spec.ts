@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot } from './helpers.ts';
+import { expectAccessible, shot } from './helpers.ts';
 
 test('the footer leads to the terms, the privacy policy and customer service', async ({ page }, info) => {
   await page.goto('/');
@@ -10,6 +10,7 @@ test('the footer leads to the terms, the privacy policy and customer service', a
   // The version date: the company was added after 2023-12-01, so its date counts.
   await expect(page.getByText('Last updated: March 15, 2024')).toBeVisible();
   await shot(page, info, 'pages-terms');
+  await expectAccessible(page, 'terms');
 
   await footer.getByRole('link', { name: 'Privacy policy' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();

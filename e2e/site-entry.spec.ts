@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot } from './helpers.ts';
+import { expectAccessible, shot } from './helpers.ts';
 
 test.describe('site-entry warning', () => {
   // A visitor from Germany (the browser says de-DE): a served country, so the warning shows.
@@ -10,6 +10,7 @@ test.describe('site-entry warning', () => {
     const dialog = page.getByRole('dialog', { name: 'This website is for adults only' });
     await expect(dialog).toBeVisible();
     await shot(page, info, 'site-entry-warning');
+  await expectAccessible(page, 'site-entry warning');
     // Escape does not dismiss it: the visitor has to choose.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();

@@ -13,6 +13,9 @@ export const colors = {
   light: '#f7f3f8',
   white: '#ffffff',
   warning: '#ffa800',
+  /** Text colours that keep WCAG AA contrast: orange on the purple bar, green on white. */
+  primaryOnDark: '#ffc94d',
+  successText: '#007a00',
 } as const;
 
 export const breakpoints = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;

@@ -34,7 +34,7 @@ const Brand = styled.a`
   text-decoration: none;
   margin-right: auto;
   white-space: nowrap;
-  &:hover { color: ${colors.primary}; }
+  &:hover { color: ${colors.primaryOnDark}; }
 `;
 const item = css`
   position: relative;
@@ -49,7 +49,7 @@ const item = css`
   background: none;
   border: 0;
   cursor: pointer;
-  &:hover, &[aria-current='page'] { color: ${colors.primary}; }
+  &:hover, &[aria-current='page'] { color: ${colors.primaryOnDark}; }
   &[data-variant='button'] { background: ${colors.primary}; color: #1d1200; padding: 6px 16px; }
   &[data-variant='button']:hover { color: #1d1200; background: #ffbb33; }
   .label { display: none; }

@@ -58,7 +58,7 @@ const Chips = styled.ul`
 const Online = styled.span`
   font-size: 14px;
   font-weight: 600;
-  color: ${colors.success};
+  color: ${colors.successText};
 `;
 
 const ATTRIBUTES = ['gender', 'sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'signup_reason'] as const;
