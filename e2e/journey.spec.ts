@@ -96,3 +96,20 @@ test('a domain that closes search to visitors sends them to log in', async ({ pa
   // The search entry is hidden from visitors there.
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Search members' })).toHaveCount(0);
 });
+
+test('a member whose session ends is told so and asked to log in again', async ({ page, baseURL }) => {
+  const url = new URL(baseURL!);
+  const site = `${url.protocol}//private.localhost:${url.port}`;
+  await page.goto(`${site}/login`);
+  await page.getByLabel('E-mail address').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Search members' })).toBeVisible();
+  // The session disappears (expired, or logged out elsewhere); the next search is refused.
+  await page.context().clearCookies({ name: 'sid' });
+  await page.getByLabel('Minimum age').fill('30');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Please log in again.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' })).toBeVisible();
+});

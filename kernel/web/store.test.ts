@@ -37,6 +37,11 @@ describe('root store', () => {
     expect(root.kernel.modals.length).toBe(1);
     root.kernel.closeModal('signup');
     expect(root.kernel.modals.length).toBe(0);
+    root.kernel.toast('Saved', 'success');
+    root.kernel.toast('Failed', 'danger');
+    expect(root.kernel.toasts.map((x) => [x.id, x.tone])).toEqual([[1, 'success'], [2, 'danger']]);
+    root.kernel.dismissToast(1);
+    expect(root.kernel.toasts.map((x) => x.text)).toEqual(['Failed']);
     root.kernel.showError(500, 'boom');
     root.kernel.setRoute({ name: 'members', path: '/members', params: {}, query: {} });
     expect(root.kernel.pageError).toBeNull();

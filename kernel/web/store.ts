@@ -11,6 +11,12 @@ const RouteState = types.model('RouteState', {
   query: types.frozen<Record<string, string>>({}),
 });
 
+const ToastItem = types.model('Toast', {
+  id: types.identifierNumber,
+  text: types.string,
+  tone: types.optional(types.enumeration(['info', 'success', 'danger']), 'info'),
+});
+
 const OpenModal = types.model('OpenModal', { id: types.string, props: types.frozen<Record<string, unknown>>({}) });
 
 /** The kernel's own slice: where we are, who is logged in, what is loading or open. */
@@ -21,6 +27,7 @@ export const KernelStore = types
     locale: 'en',
     loading: 0,
     modals: types.array(OpenModal),
+    toasts: types.array(ToastItem),
     pageError: types.maybeNull(types.frozen<{ status: number; message: string }>()),
   })
   .views((self) => ({
@@ -51,6 +58,14 @@ export const KernelStore = types
     closeModal(id: string) {
       const i = self.modals.findIndex((m) => m.id === id);
       if (i >= 0) self.modals.splice(i, 1);
+    },
+    toast(text: string, tone: 'info' | 'success' | 'danger' = 'info') {
+      const id = (self.toasts.reduce((m, x) => Math.max(m, x.id), 0) || 0) + 1;
+      self.toasts.push({ id, text, tone });
+    },
+    dismissToast(id: number) {
+      const i = self.toasts.findIndex((x) => x.id === id);
+      if (i >= 0) self.toasts.splice(i, 1);
     },
     showError(status: number, message: string) {
       self.pageError = { status, message };

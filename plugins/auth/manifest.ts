@@ -31,7 +31,11 @@ export default definePlugin({
       if (store.loggedIn) store.fetchUser().catch(() => {});
     }, USER_POLL_DELAY_MS);
     const offs = [
-      kernel.bus.on('auth:required', () => store.setUser(null)),
+      kernel.bus.on('auth:required', () => {
+        // Only a member who was logged in lost something worth telling.
+        if (store.loggedIn) kernel.kernel.toast(kernel.i18n.t('auth:sessionEnded'), 'info');
+        store.setUser(null);
+      }),
       kernel.bus.on('locale:changed', ({ locale }) => { if (store.loggedIn) store.saveLanguage(locale).catch(() => {}); }),
     ];
     return () => {

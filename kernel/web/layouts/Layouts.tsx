@@ -4,6 +4,7 @@ import { styled } from '@linaria/react';
 import { TopNav } from './TopNav.tsx';
 import { Footer } from './Footer.tsx';
 import { Alerts, Modals } from './Slots.tsx';
+import { Toasts } from '../ui/Toasts.tsx';
 import { useKernel } from '../context.ts';
 import { colors } from '../theme.ts';
 import type { LayoutName } from '../plugin.ts';
@@ -31,6 +32,7 @@ function DefaultLayout({ children }: Props) {
       <Main id="main">{children}</Main>
       <Footer />
       <Modals />
+      <Toasts />
     </>
   );
 }
@@ -42,6 +44,7 @@ function ChatLayout({ children }: Props) {
       <TopNav />
       <main id="main">{children}</main>
       <Modals />
+      <Toasts />
     </>
   );
 }
@@ -55,6 +58,7 @@ const LanderLayout = observer(function LanderLayout({ children }: Props) {
       <Main id="main">{children}</Main>
       <Footer />
       <Modals />
+      <Toasts />
     </>
   );
 });
@@ -65,6 +69,7 @@ function EmptyLayout({ children }: Props) {
     <>
       <main id="main">{children}</main>
       <Modals />
+      <Toasts />
     </>
   );
 }

@@ -1,5 +1,16 @@
 import { css } from '@linaria/core';
-import { breakpoints, colors, containers, fontFamily, gutter } from '../theme.ts';
+import { breakpoints, colors, columns, containers, fontFamily, gutter } from '../theme.ts';
+
+// .row / .col-N / .col-md-N …: the 12-column grid with 15 px gutters, generated at build time.
+const gridCss = () => {
+  const cols = (prefix: string) => Array.from({ length: columns }, (_, i) => `.col${prefix}-${i + 1} { grid-column: span ${i + 1}; }`).join('\n');
+  return [
+    `.row { display: grid; grid-template-columns: repeat(${columns}, minmax(0, 1fr)); column-gap: ${gutter * 2}px; }`,
+    `.row > * { grid-column: span ${columns}; }`,
+    cols(''),
+    ...Object.entries(breakpoints).map(([bp, px]) => `@media (min-width: ${px}px) { ${cols(`-${bp}`)} }`),
+  ].join('\n');
+};
 
 export const globals = css`
   :global() {
@@ -28,6 +39,7 @@ export const globals = css`
     @media (min-width: ${breakpoints.md}px) { .container { max-width: ${containers.md}px; } }
     @media (min-width: ${breakpoints.lg}px) { .container { max-width: ${containers.lg}px; } }
     @media (min-width: ${breakpoints.xl}px) { .container { max-width: ${containers.xl}px; } }
+    ${gridCss()}
     .visually-hidden {
       position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
       overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
