@@ -39,6 +39,11 @@ describe('server kernel', () => {
     expect(far.geoip_selected_country).toBe(far.countries[0]);
   });
 
+  it('accepts whatever query the page carried along', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/settings.php?forced_domain=localhost&x=1&x=2&network=abc&sub1=' });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('rejects a bad forced domain with a 400 naming the problem', async () => {
     const res = await t.call({ method: 'GET', url: '/api/settings.php?forced_domain=<script>' });
     expect(res.statusCode).toBe(400);

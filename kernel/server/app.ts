@@ -120,7 +120,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
       querystring: {
         type: 'object',
         properties: { forced_domain: { type: 'string', maxLength: 253, pattern: '^[A-Za-z0-9.:-]*$' } },
-        additionalProperties: { type: 'string' },
+        // The page's own query rides along (tracking parameters, anything a link carried): accepted as is.
+        additionalProperties: true,
       },
     },
   }, async (req) => {

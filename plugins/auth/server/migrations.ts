@@ -26,4 +26,10 @@ export const authMigrations: Migration[] = [{
     await sql`CREATE INDEX auth_login_failures_email ON auth_login_failures (email, at)`.execute(db);
     await sql`CREATE INDEX auth_login_failures_ip ON auth_login_failures (ip, at)`.execute(db);
   },
+}, {
+  name: '002_users_last_seen',
+  async up(db) {
+    // Member lists show the most recently active first.
+    await sql`CREATE INDEX users_last_seen ON users (last_seen DESC NULLS LAST)`.execute(db);
+  },
 }];

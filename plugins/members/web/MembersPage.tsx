@@ -58,6 +58,7 @@ export default observer(function MembersPage({ query }: PageProps) {
       <SearchForm filter={filter} />
       <FormError message={store.searchError ? errorText(t, store.searchError) : null} />
       <p aria-live="polite">{store.searching ? t('members:search.searching') : t('members:search.results', { count: store.total })}</p>
+      {!store.searching && !store.searchError && store.total === 0 && <p role="status">{t('members:search.empty')}</p>}
       {store.searching && !store.results.length ? <Spinner /> : (
         <Grid aria-label={t('members:search.resultsLabel')} aria-busy={store.searching}>
           {store.results.map((p) => <li key={p.id}><ProfileCard profile={p} /></li>)}
