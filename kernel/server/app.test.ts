@@ -48,7 +48,8 @@ describe('server kernel', () => {
     const res = await t.call({ method: 'GET', url: '/api/settings.php?forced_domain=<script>' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'invalid_input' });
-    expect(res.json().message).toMatch(/forced_domain/);
+    expect(res.json().message).toMatch(/^querystring\/forced_domain must match pattern/);
+    expect(res.json().params).toEqual({ field: 'forced_domain' });
   });
 
   it('demands the client header and a JSON body on state-changing requests', async () => {

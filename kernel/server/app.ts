@@ -34,6 +34,17 @@ export interface AppOptions {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+interface AjvIssue { instancePath: string; message?: string; params?: Record<string, unknown> }
+
+/** "body/email must match format …", naming the field (also in params.field for the UI). */
+function validationBody(issues: AjvIssue[], context = 'request'): ApiErrorBody {
+  const v = issues[0];
+  const field = String(v.params?.missingProperty ?? v.params?.additionalProperty ?? v.instancePath.replace(/^\//, ''));
+  const where = field ? `${context}/${field}` : context;
+  const what = v.params?.additionalProperty ? 'is not an accepted parameter' : (v.message ?? 'is invalid');
+  return { error: 'invalid_input', message: `${where} ${what}`, ...(field ? { params: { field } } : {}) };
+}
+
 /** Builds the fastify app: kernel services, migrations, every plugin's routes, static files. */
 export async function buildApp({ config, database, plugins }: AppOptions): Promise<{ app: FastifyInstance; kernel: Kernel }> {
   const ordered = orderPlugins(plugins);
@@ -99,9 +110,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     if (err instanceof HttpError) {
       return send(err.statusCode, { error: err.code, message: err.message, params: err.params });
     }
-    if (err.validation) {
-      return send(400, { error: 'invalid_input', message: `${err.validationContext ?? 'request'} ${err.message}`.replace(/^(\w+) \1\//, '$1/') });
-    }
+    if (err.validation) return send(400, validationBody(err.validation as AjvIssue[], err.validationContext));
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return send(status, { error: (err.code ?? 'bad_request').toLowerCase(), message: err.message });

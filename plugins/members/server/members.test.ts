@@ -50,6 +50,8 @@ describe('member search', () => {
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().error, qs).toBe('invalid_input');
     }
+    expect((await search('?sort=evil', { cookie })).json()).toMatchObject({ message: 'querystring/sort is not an accepted parameter', params: { field: 'sort' } });
+    expect((await search('?min_age=abc', { cookie })).json().message).toBe('querystring/min_age must be integer');
     const range = await search('?min_age=50&max_age=30', { cookie });
     expect(range.statusCode).toBe(400);
     expect(range.json().error).toBe('invalid_age_range');
