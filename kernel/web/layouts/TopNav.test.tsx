@@ -19,6 +19,10 @@ const plugins = [
     { id: 'premium', slot: 'top', order: 40, icon: 'star', labelKey: 'Get Premium', route: 'premium', when: () => !state.paid },
   ] }),
   definePlugin({ id: 'auth', navItems: [{ id: 'logout', slot: 'account', order: 100, labelKey: 'Logout', action: () => {} }] }),
+  definePlugin({ id: 'profile', navItems: [
+    { id: 'my-profile', slot: 'account', order: 10, labelKey: 'My profile', action: () => {} },
+    { id: 'settings', slot: 'account', order: 20, labelKey: 'Settings', action: () => {} },
+  ] }),
 ];
 
 function renderNav() {
@@ -56,8 +60,18 @@ describe('top navigation', () => {
     renderNav();
     const button = screen.getByRole('button', { name: 'kernel:nav.account' });
     fireEvent.click(button);
-    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Logout' }));
+    const names = screen.getAllByRole('menuitem').map((m) => m.textContent);
+    expect(names).toEqual(['My profile', 'Settings', 'Logout']);
+    expect(document.activeElement?.textContent).toBe('My profile');
+    const menu = screen.getByRole('menu');
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('Settings');
+    fireEvent.keyDown(menu, { key: 'End' });
+    expect(document.activeElement?.textContent).toBe('Logout');
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement?.textContent).toBe('My profile');
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    expect(document.activeElement?.textContent).toBe('Logout');
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);

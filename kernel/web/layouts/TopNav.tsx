@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { css } from '@linaria/core';
@@ -106,6 +106,16 @@ const NavEntry = observer(function NavEntry({ item: navItem }: { item: NavItemDe
   return <button className={item} type="button" onClick={() => navItem.action?.(kernel)} aria-label={label} data-variant={navItem.variant}>{content}</button>;
 });
 
+/** Arrow keys, Home and End move between menu items (the ARIA menu pattern). */
+function moveFocus(e: KeyboardEvent<HTMLUListElement>) {
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role=menuitem]')];
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: items.length - 1 }[e.key];
+  if (to === undefined || !items.length) return;
+  e.preventDefault();
+  items[(to + items.length) % items.length].focus();
+}
+
 const AccountMenu = observer(function AccountMenu() {
   const registry = useRegistry();
   const kernel = useKernel();
@@ -116,7 +126,7 @@ const AccountMenu = observer(function AccountMenu() {
   useEffect(() => {
     if (!open) return;
     const onDoc = (e: Event) => { if (!box.current?.contains(e.target as Node)) setOpen(false); };
-    const onKey = (e: KeyboardEvent) => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
       if (e.key === 'Escape') {
         setOpen(false);
         box.current?.querySelector<HTMLElement>('[aria-haspopup]')?.focus();
@@ -134,7 +144,7 @@ const AccountMenu = observer(function AccountMenu() {
         <Icon name="user" /><span className="label">{t('kernel:nav.account')}</span>
       </button>
       {open && (
-        <Menu role="menu" onClick={() => setOpen(false)}>
+        <Menu role="menu" onClick={() => setOpen(false)} onKeyDown={moveFocus}>
           {items.map((i) => (
             <li key={i.id} role="none">
               {i.route
