@@ -67,6 +67,8 @@ test('a visitor logs in, searches members, opens a profile, reads German and log
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Triff Singles in deiner Nähe' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mitglieder suchen' }).last()).toBeVisible();
   await shot(page, info, '06-logged-out-de');
 });
 

@@ -6,6 +6,7 @@ import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Icon } from '../../../kernel/web/ui/Icon.tsx';
 import { colors, up } from '../../../kernel/web/theme.ts';
+import { toLocale } from '../../../kernel/contract/locales.ts';
 
 const Hero = styled.section`
   margin: -20px 0 0;
@@ -39,13 +40,15 @@ const Points = styled.ul`
 
 export default observer(function HomePage() {
   const { settings, router } = useKernel();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The operator's title is written in the domain's language; readers of another language get ours.
+  const title = i18n.language === toLocale(settings.domain_language) ? settings.index_title : t('home:hero.title');
   const canSearch = router.has('members') && settings.logged_out_search !== 'none';
   return (
     <>
       <Hero>
         <div className="container">
-          <h1>{settings.index_title}</h1>
+          <h1>{title}</h1>
           <p>{t('home:hero.lead', { name: settings.name })}</p>
           <Actions>
             {canSearch && <Link className={buttonClass} to="members">{t('home:hero.search')}</Link>}
