@@ -115,3 +115,12 @@ test('a member whose session ends is told so and asked to log in again', async (
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' })).toBeVisible();
 });
+
+test('a domain speaks its own language to visitors without a language cookie', async ({ page, baseURL }) => {
+  const url = new URL(baseURL!);
+  await page.goto(`${url.protocol}//de.localhost:${url.port}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Triff Singles in deiner Nähe' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  await expect(page).toHaveTitle('FlirtHaven Deutschland');
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+});
