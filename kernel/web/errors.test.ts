@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './api.ts';
+import { errorText } from './errors.ts';
+import { createI18n } from './i18n.ts';
+
+describe('error texts', () => {
+  it('maps server codes to the catalogue in the member\'s language, with parameters', async () => {
+    const en = await createI18n('en');
+    expect(errorText(en.t, new ApiError(401, 'login_failed', 'x'))).toBe('Login failed, please try again.');
+    expect(errorText(en.t, new ApiError(429, 'account_blocked', 'x', { minutes: 12 }))).toBe('Too many incorrect attempts, account blocked for 12 min.');
+    const de = await createI18n('de');
+    expect(errorText(de.t, new ApiError(401, 'login_failed', 'x'))).not.toBe('Login failed, please try again.');
+  });
+
+  it('falls back to the generic text for unknown codes and non-API failures', async () => {
+    const en = await createI18n('en');
+    expect(errorText(en.t, new ApiError(418, 'teapot', 'x'))).toBe('An error occured, please try again later.');
+    expect(errorText(en.t, new TypeError('boom'))).toBe('An error occured, please try again later.');
+  });
+});
