@@ -124,3 +124,19 @@ test('a domain speaks its own language to visitors without a language cookie', a
   await expect(page).toHaveTitle('FlirtHaven Deutschland');
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
 });
+
+test('Back from a profile returns to the same place in the search results', async ({ page }) => {
+  await page.goto('/members?country=GB');
+  const cards = page.getByRole('list', { name: 'Search results' }).getByRole('link');
+  await expect(cards.first()).toBeVisible();
+  const last = cards.last();
+  await last.scrollIntoViewIfNeeded();
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(300);
+  await last.click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/members\?country=GB$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 50);
+});

@@ -7,6 +7,7 @@ import { Registry } from './registry.ts';
 import { createRouter, type RouteMatch } from './router.ts';
 import { createRootStore } from './store.ts';
 import { trackChunkLoads } from './lazy.ts';
+import { createScrollKeeper } from './scroll.ts';
 import { setAppBadge, windowTitle } from './title.ts';
 import { toLocale, type Locale } from '../contract/locales.ts';
 import type { SiteSettings } from '../contract/settings.ts';
@@ -40,6 +41,7 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     try { return await p; } finally { store.kernel.stopLoading(); }
   });
 
+  const scroll = createScrollKeeper();
   const onMatch = (route: RouteDef | null, m: RouteMatch) => {
     if (route?.access === 'member' && !store.kernel.loggedIn && router.has(LOGIN_ROUTE)) {
       return router.navigate(LOGIN_ROUTE, {}, { redirect: m.path + (Object.keys(m.query).length ? `?${new URLSearchParams(m.query)}` : '') }, { replace: true });
@@ -49,7 +51,9 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     }
     store.kernel.setRoute({ name: route?.name ?? '', layout: route?.layout ?? 'default', ...m });
     bus.emit('route:changed', { name: route?.name ?? '', path: m.path });
-    window.scrollTo?.(0, 0);
+    // navigo updates the address after this handler: key by the match, not by location.
+    const qs = new URLSearchParams(m.query).toString();
+    scroll.arrive(qs ? `${m.path}?${qs}` : m.path);
   };
   const router = createRouter(registry.routes, onMatch);
 
@@ -94,5 +98,6 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     if (route?.access && route.access !== 'any') router.go(location.pathname + location.search, { replace: true });
   }));
 
+  disposers.push(scroll.dispose);
   return { kernel, registry, dispose: () => { disposers.forEach((d) => d()); router.destroy(); } };
 }
