@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { styled } from '@linaria/react';
 import { TopNav } from './TopNav.tsx';
 import { Footer } from './Footer.tsx';
@@ -24,12 +25,18 @@ const BrandBar = styled.header`
 type Props = { children: ReactNode };
 
 /** Top navigation, alerts, page, footer with disclaimer; modals (signup, warnings) on top. */
+function SkipLink() {
+  const { t } = useTranslation();
+  return <a className="skip-link" href="#main">{t('kernel:skipToContent')}</a>;
+}
+
 function DefaultLayout({ children }: Props) {
   return (
     <>
+      <SkipLink />
       <TopNav />
       <Alerts />
-      <Main id="main">{children}</Main>
+      <Main id="main" tabIndex={-1}>{children}</Main>
       <Footer />
       <Modals />
       <Toasts />
@@ -41,8 +48,9 @@ function DefaultLayout({ children }: Props) {
 function ChatLayout({ children }: Props) {
   return (
     <>
+      <SkipLink />
       <TopNav />
-      <main id="main">{children}</main>
+      <main id="main" tabIndex={-1}>{children}</main>
       <Modals />
       <Toasts />
     </>

@@ -40,6 +40,11 @@ export const globals = css`
     @media (min-width: ${breakpoints.lg}px) { .container { max-width: ${containers.lg}px; } }
     @media (min-width: ${breakpoints.xl}px) { .container { max-width: ${containers.xl}px; } }
     ${gridCss()}
+    .skip-link {
+      position: absolute; left: 10px; top: -60px; z-index: 3000; padding: 10px 16px;
+      background: #fff; color: ${colors.dark}; border-radius: 0 0 8px 8px; font-weight: 600;
+    }
+    .skip-link:focus { top: 0; }
     .visually-hidden {
       position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
       overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;

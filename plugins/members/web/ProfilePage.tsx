@@ -86,7 +86,19 @@ export default observer(function ProfilePage({ params }: PageProps) {
       ? <ErrorPage status={404} />
       : <div className="container"><p role="alert">{errorText(t, error)}</p></div>;
   }
-  if (!profile) return <Spinner />;
+  if (!profile) {
+    // Opened from the results: show who it is at once, details follow.
+    const known = store.results.find((r) => r.id === id);
+    if (!known) return <Spinner />;
+    return (
+      <div className="container">
+        <Layout aria-busy="true">
+          <div>{known.main_image && <Photo src={known.main_image.thumb_filename} alt={t('members:profile.photoOf', { name: known.name })} width={480} height={600} />}</div>
+          <div><section><h1>{known.name}, {known.age}</h1><p>{known.city}</p></section><Spinner /></div>
+        </Layout>
+      </div>
+    );
+  }
 
   const visible = new Set(kernel.settings.visible_profile_fields);
   const regionSet = store.regionsOf(profile.country);
