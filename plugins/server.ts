@@ -4,5 +4,8 @@ import auth from './auth/server.ts';
 import members from './members/server.ts';
 import siteEntry from './site-entry/server.ts';
 import pages from './pages/server.ts';
+import account from './account/server.ts';
+import signup from './signup/server.ts';
+import notifications from './notifications/server.ts';
 
-export const serverPlugins: ServerPlugin[] = [auth, members, pages, siteEntry];
+export const serverPlugins: ServerPlugin[] = [auth, members, pages, siteEntry, account, signup, notifications];

@@ -16,6 +16,13 @@ import { dbSessions, sessionMigrations, SESSION_COOKIE } from './sessions.ts';
 import { dbSites, siteMigrations, readSitesFile } from './settings.ts';
 import { localStorage } from './storage.ts';
 import { visitorCountry } from './geo.ts';
+import { createClock } from './clock.ts';
+import { dbTokens, tokenMigrations } from './tokens.ts';
+import { dbSecrets, secretMigrations } from './secrets.ts';
+import { dbJobs, jobMigrations } from './jobs.ts';
+import { createMail } from './mail.ts';
+import { loadTexts } from './texts.ts';
+import { registerTestHooks } from './test-hooks.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { ApiErrorBody } from '../contract/errors.ts';
 
@@ -23,6 +30,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     site: SiteSettings;
     userId: number | null;
+  }
+  interface FastifyContextConfig {
+    /** Requests from mail clients and providers (one-click unsubscribe, bounce reports) carry no client header. */
+    csrfExempt?: boolean;
   }
 }
 
@@ -54,19 +65,27 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   });
+  const clock = createClock();
+  const log = app.log as unknown as Kernel['log'];
+  const jobs = dbJobs(database.db, clock, log);
   const kernel: Kernel = {
     db: database.db,
     engine: database.engine,
     config,
-    log: app.log as unknown as Kernel['log'],
+    log,
     storage: localStorage(config.dataDir),
     sessions: dbSessions(database.db),
     sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : []))),
     services: new Services(),
+    clock,
+    tokens: dbTokens(database.db, clock),
+    secrets: dbSecrets(database.db),
+    jobs,
+    mail: createMail({ jobs, texts: loadTexts(), smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
   };
 
   await runMigrations(database.db, [
-    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations] },
+    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations] },
     ...ordered.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),
   ]);
   if (fs.existsSync(config.sitesFile)) await kernel.sites.seed(await readSitesFile(config.sitesFile));
@@ -92,7 +111,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     if (!req.url.startsWith('/api/')) return;
     reply.header('Cache-Control', 'no-store');
     // CSRF defence: a cross-site form cannot set this header nor send JSON without a preflight.
-    if (STATE_CHANGING.has(req.method)) {
+    if (STATE_CHANGING.has(req.method) && !req.routeOptions.config?.csrfExempt) {
       if (req.headers['x-request-type'] !== 'client') {
         throw new HttpError(403, 'client_header_required', 'State-changing requests need the header X-Request-Type: client');
       }
@@ -138,6 +157,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     const site = forced_domain ? await kernel.sites.resolve(forced_domain, req.site.geoip_country) : req.site;
     return { settings: site };
   });
+
+  if (config.testHooks) registerTestHooks(app, kernel);
 
   for (const p of ordered) {
     if (!p.routes) continue;

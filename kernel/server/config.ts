@@ -10,6 +10,13 @@ export interface ServerConfig {
   /** Prefix of this deployment's Redis keys (tests isolate themselves with their own). */
   redisPrefix: string;
   smtpUrl?: string;
+  mailFrom?: string;
+  /** How often each instance looks for due jobs (mail, clean-ups). */
+  jobsPollMs: number;
+  /** Shared secret of POST /api/mail-events.php (bounce and complaint reports); absent = endpoint off. */
+  mailEventsToken?: string;
+  /** Test-only routes that move the clock and run jobs (never in production). */
+  testHooks: boolean;
   production: boolean;
   seedDemo: boolean;
   seedProfiles: number;
@@ -29,6 +36,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'flirt:',
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    jobsPollMs: Number(env.JOBS_POLL_MS ?? 1000),
+    mailEventsToken: env.MAIL_EVENTS_TOKEN || undefined,
+    testHooks: !production && env.TEST_HOOKS === '1',
     production,
     // Demo members never appear in production unless explicitly asked for.
     seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',

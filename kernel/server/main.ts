@@ -10,6 +10,7 @@ export async function startServer() {
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pgdata` });
   const { app, kernel } = await buildApp({ config, database, plugins: serverPlugins });
   await runSeeds(kernel, serverPlugins, { demo: config.seedDemo, profiles: config.seedProfiles });
+  kernel.jobs.start(config.jobsPollMs);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -17,6 +18,7 @@ export async function startServer() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await kernel.jobs.stop();
       await app.close();
       await database.close();
     } finally {

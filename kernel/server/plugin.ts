@@ -7,6 +7,11 @@ import type { Storage } from './storage.ts';
 import type { Sessions } from './sessions.ts';
 import type { Sites } from './settings.ts';
 import type { Services } from './services.ts';
+import type { Clock } from './clock.ts';
+import type { Tokens } from './tokens.ts';
+import type { Secrets } from './secrets.ts';
+import type { Jobs } from './jobs.ts';
+import type { Mail } from './mail.ts';
 
 /** What the kernel hands to every server plugin. */
 export interface Kernel {
@@ -18,6 +23,11 @@ export interface Kernel {
   sessions: Sessions;
   sites: Sites;
   services: Services;
+  clock: Clock;
+  tokens: Tokens;
+  secrets: Secrets;
+  jobs: Jobs;
+  mail: Mail;
 }
 
 export interface SeedOptions { profiles: number; demo: boolean }

@@ -14,6 +14,8 @@ export interface Sessions {
   resolve(token: string | undefined): Promise<number | null>;
   destroy(token: string | undefined): Promise<void>;
   destroyAllFor(userId: number): Promise<void>;
+  /** Ends every session of the member except the one presented (e.g. after a password change). */
+  destroyOthers(userId: number, keepToken: string | undefined): Promise<void>;
 }
 
 export const sessionMigrations: Migration[] = [{
@@ -54,6 +56,10 @@ export function dbSessions(db: AnyDB): Sessions {
     },
     async destroyAllFor(userId) {
       await db.deleteFrom('kernel_sessions').where('user_id', '=', userId).execute();
+    },
+    async destroyOthers(userId, keepToken) {
+      await db.deleteFrom('kernel_sessions').where('user_id', '=', userId)
+        .where('token_hash', '!=', keepToken ? hashToken(keepToken) : '').execute();
     },
   };
 }

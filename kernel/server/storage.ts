@@ -6,6 +6,8 @@ export interface Storage {
   root: string;
   put(key: string, data: Buffer): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Deletes the file; a missing file is not an error. */
+  remove(key: string): Promise<void>;
   url(key: string): string;
 }
 
@@ -25,6 +27,9 @@ export function localStorage(dataDir: string, publicPrefix = '/uploads/'): Stora
     },
     async exists(key) {
       return fs.access(resolve(key)).then(() => true, () => false);
+    },
+    async remove(key) {
+      await fs.rm(resolve(key), { force: true });
     },
     url: (key) => publicPrefix + key,
   };

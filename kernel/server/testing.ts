@@ -9,12 +9,15 @@ import { buildApp } from './app.ts';
 import { runSeeds } from './seed.ts';
 import type { Kernel, ServerPlugin } from './plugin.ts';
 import { serverPlugins } from '../../plugins/server.ts';
+import { MAIL_JOB, type MailMessage } from './mail.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   kernel: Kernel;
   database: Database;
   close(): Promise<void>;
+  /** Mails queued so far (newest last), optionally only those to one address. */
+  mails(to?: string): Promise<MailMessage[]>;
   /** inject with the client header and JSON content type a browser of ours would send. */
   call(opts: InjectOptions & { cookie?: string }): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
 }
@@ -39,6 +42,11 @@ export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?:
       ...rest,
       headers: { 'x-request-type': 'client', ...(rest.payload !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
     }),
+    async mails(to) {
+      const rows = await database.db.selectFrom('kernel_jobs').select('payload').where('kind', '=', MAIL_JOB).orderBy('id').execute();
+      const all = rows.map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as MailMessage);
+      return to ? all.filter((m) => m.to === to.toLowerCase()) : all;
+    },
     async close() {
       await app.close();
       if (url && schema) await database.db.schema.dropSchema(schema).ifExists().cascade().execute().catch(() => {});
@@ -53,4 +61,11 @@ export function sessionCookie(res: { cookies: { name: string; value: string }[] 
   const c = res.cookies.find((x) => x.name === 'sid');
   if (!c) throw new Error('no session cookie in response');
   return `sid=${c.value}`;
+}
+
+/** The first link in a mail's text part that contains `part`. */
+export function linkIn(mail: { text: string } | undefined, part: string): string {
+  const url = mail?.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(part));
+  if (!url) throw new Error(`no link with ${part} in mail:\n${mail?.text}`);
+  return url;
 }

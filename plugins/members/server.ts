@@ -4,6 +4,10 @@ import { membersMigrations } from './server/migrations.ts';
 import { membersRoutes } from './server/routes.ts';
 import { userProfile } from './server/queries.ts';
 import { seedMembers } from './server/seed/seed.ts';
+import { createMembersService } from './server/service.ts';
+
+export type { MembersService, NewProfile } from './server/service.ts';
+export { GEO } from './server/seed/geo.ts';
 
 export default defineServerPlugin({
   id: 'members',
@@ -11,7 +15,11 @@ export default defineServerPlugin({
   requires: ['auth'],
   migrations: membersMigrations,
   init(kernel) {
-    kernel.services.get<AuthService>('auth').extendUser(async (userId) => ({
+    const members = createMembersService(kernel.db, kernel.storage);
+    kernel.services.provide('members', members);
+    const auth = kernel.services.get<AuthService>('auth');
+    auth.onErase((userId, db) => members.removePhotos(userId, db));
+    auth.extendUser(async (userId) => ({
       profile: await userProfile(kernel.db, { storage: kernel.storage, cdnPrefix: '' }, userId),
     }));
   },

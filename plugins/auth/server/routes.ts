@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
+import { pendingDeletion } from './service.ts';
 import { SESSION_COOKIE, SESSION_DAYS } from '../../../kernel/server/sessions.ts';
 import { LOCALES } from '../../../kernel/contract/locales.ts';
 import type { AuthService } from './service.ts';
@@ -45,8 +46,8 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
     const minutes = await blockedMinutes(db, email, req.ip);
     if (minutes > 0) throw new HttpError(429, 'account_blocked', `Too many incorrect attempts, account blocked for ${minutes} min.`, { minutes });
 
-    const row = await db.selectFrom('users').select(['id', 'password_hash'])
-      .where(sql`lower(email)`, '=', email).where('deleted_at', 'is', null).executeTakeFirst();
+    const row = await db.selectFrom('users').select(['id', 'password_hash', 'deleted_at'])
+      .where(sql`lower(email)`, '=', email).executeTakeFirst();
     dummyHash ??= auth.hashPassword('not-a-real-password');
     const ok = row?.password_hash
       ? await auth.verifyPassword(row.password_hash, password)
@@ -58,6 +59,8 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
       throw new HttpError(401, 'login_failed', 'Login failed, please try again.');
     }
     await clearFailures(db, email);
+    // A member who asked to leave keeps the account (and the way back) for 14 days, without logging in.
+    if (row.deleted_at) throw pendingDeletion();
     // Rotate: the session presented before login (if any) is dropped, a fresh token is issued.
     await kernel.sessions.destroy(req.cookies[SESSION_COOKIE]);
     const token = await kernel.sessions.create(row.id);

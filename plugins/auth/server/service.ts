@@ -1,11 +1,17 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyRequest } from 'fastify';
 import type { AnyDB } from '../../../kernel/server/db.ts';
-import { authenticationRequired } from '../../../kernel/server/errors.ts';
+import { sql } from 'kysely';
+import { authenticationRequired, HttpError } from '../../../kernel/server/errors.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { User } from '../contract.ts';
 
 export type UserExtension = (userId: number) => Promise<Partial<User>>;
+/** Removes what a plugin keeps about a member who is erased (files, rows without a foreign key). */
+export type EraseHook = (userId: number, db: AnyDB) => Promise<void>;
+
+export const pendingDeletion = () => new HttpError(403, 'account_deletion_pending',
+  'Deleted account still pending: use the emailed link or contact customer service');
 
 export interface NewAccount {
   email: string;
@@ -26,6 +32,12 @@ export interface AuthService {
   verifyPassword(hashed: string, password: string): Promise<boolean>;
   /** The logged-in user's id, or a 403 authentication_required. */
   requireUser(req: FastifyRequest): number;
+  /** The account with this address (any state), matched case-insensitively. */
+  findByEmail(email: string, db?: AnyDB): Promise<{ id: number; email: string; status: string; language: string | null; deleted_at: Date | null } | null>;
+  setPassword(userId: number, password: string, db?: AnyDB): Promise<void>;
+  onErase(hook: EraseHook): void;
+  /** Erases the member for good: every plugin's hook, then the users row (and what cascades from it). */
+  erase(userId: number): Promise<void>;
 }
 
 // argon2id (the library's default algorithm) with OWASP's minimum memory/time cost.
@@ -33,6 +45,7 @@ const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export function createAuthService(db: AnyDB): AuthService {
   const extensions: UserExtension[] = [];
+  const eraseHooks: EraseHook[] = [];
   return {
     extendUser: (ext) => void extensions.push(ext),
     async userView(userId, site) {
@@ -71,6 +84,23 @@ export function createAuthService(db: AnyDB): AuthService {
     requireUser(req) {
       if (req.userId == null) throw authenticationRequired();
       return req.userId;
+    },
+    async findByEmail(email, on = db) {
+      const row = await on.selectFrom('users').select(['id', 'email', 'status', 'language', 'deleted_at'])
+        .where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+      return row ? { ...row, id: Number(row.id) } : null;
+    },
+    async setPassword(userId, password, on = db) {
+      await on.updateTable('users').set({ password_hash: await hash(password, ARGON) }).where('id', '=', userId).execute();
+    },
+    onErase: (hook) => void eraseHooks.push(hook),
+    async erase(userId) {
+      await db.transaction().execute(async (trx) => {
+        for (const hook of eraseHooks) await hook(userId, trx);
+        await trx.deleteFrom('kernel_sessions').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('kernel_tokens').where('user_id', '=', userId).execute();
+        await trx.deleteFrom('users').where('id', '=', userId).execute();
+      });
     },
   };
 }

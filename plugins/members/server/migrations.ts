@@ -39,3 +39,12 @@ export const membersMigrations: Migration[] = [{
     await sql`CREATE INDEX photos_user ON photos (user_id, position)`.execute(db);
   },
 }];
+membersMigrations.push({
+  name: '002_optional_attributes',
+  async up(db) {
+    // A new member fills in looks and relationship details later: '' means "not told yet".
+    for (const col of ['hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'signup_reason', 'city']) {
+      await sql`ALTER TABLE profiles ALTER COLUMN ${sql.ref(col)} SET DEFAULT ''`.execute(db);
+    }
+  },
+});

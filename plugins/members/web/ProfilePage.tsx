@@ -132,7 +132,7 @@ export default observer(function ProfilePage({ params }: PageProps) {
           <section style={{ marginTop: 20 }}>
             <h2>{t('members:profile.details')}</h2>
             <Facts>
-              {ATTRIBUTES.filter((a) => visible.has(a)).map((a) => (
+              {ATTRIBUTES.filter((a) => visible.has(a) && profile[a]).map((a) => (
                 <div key={a} style={{ display: 'contents' }}>
                   <dt>{t(`members:fields.${a}`)}</dt>
                   <dd>{t(`members:values.${a}.${profile[a]}`)}</dd>

@@ -1,0 +1,19 @@
+import type { Kernel } from '../../../kernel/server/plugin.ts';
+import type { SiteSettings } from '../../../kernel/contract/settings.ts';
+import type { AnyDB } from '../../../kernel/server/db.ts';
+
+export type AccountMail = 'activate' | 'reset' | 'mailChange' | 'deleted' | 'passwordChanged';
+
+/** Queues one of the account mails, written in the member's language with a single action link. */
+export async function sendAccountMail(kernel: Kernel, opts: {
+  kind: AccountMail; to: string; userId: number; locale: string | null | undefined; site: SiteSettings;
+  origin: string; url?: string; params?: Record<string, string | number>; db?: AnyDB;
+}) {
+  const t = (key: string) => kernel.mail.texts.t(opts.locale, `account:mail.${opts.kind}.${key}`, { name: opts.site.mail_name || opts.site.name, ...opts.params });
+  await kernel.mail.queue({
+    to: opts.to, locale: opts.locale, site: opts.site, origin: opts.origin, userId: opts.userId,
+    subject: t('subject'), heading: t('heading'), paragraphs: [t('body')],
+    action: opts.url ? { label: t('action'), url: opts.url } : undefined,
+    note: t('note'),
+  }, opts.db);
+}

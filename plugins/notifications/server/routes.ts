@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Kernel } from '../../../kernel/server/plugin.ts';
+import type { AnyDB } from '../../../kernel/server/db.ts';
+import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
+import type { AuthService } from '../../auth/server.ts';
+import { NOTIFICATION_CATEGORIES, type MailEventRequest, type NotificationCategory, type NotificationsRequest } from '../contract.ts';
+import type { unsubscribeSigner } from './links.ts';
+
+type Signer = ReturnType<typeof unsubscribeSigner>;
+
+const parseList = (v: unknown): string[] => (typeof v === 'string' ? JSON.parse(v) : (v as string[] | null)) ?? [];
+
+export async function disabledOf(db: AnyDB, userId: number): Promise<string[]> {
+  const row = await db.selectFrom('users').select('notifications_disabled').where('id', '=', userId).executeTakeFirst();
+  return row ? parseList(row.notifications_disabled) : [];
+}
+
+/** Switches categories off (or everything with 'all'); returns the member's new list. */
+export async function disable(db: AnyDB, userId: number, what: NotificationCategory | 'all'): Promise<string[]> {
+  const current = await disabledOf(db, userId);
+  const next = what === 'all' ? [...NOTIFICATION_CATEGORIES] : [...new Set([...current, what])];
+  const ordered = NOTIFICATION_CATEGORIES.filter((c) => next.includes(c));
+  await db.updateTable('users').set({ notifications_disabled: JSON.stringify(ordered) }).where('id', '=', userId).execute();
+  return ordered;
+}
+
+const maskEmail = (email: string) => email.replace(/^(.)(.*)(@.*)$/, (_m, a: string, b: string, c: string) => `${a}${'•'.repeat(Math.min(b.length, 6))}${c}`);
+
+export function notificationRoutes(signer: Signer) {
+  return async function routes(app: FastifyInstance, kernel: Kernel) {
+    const auth = kernel.services.get<AuthService>('auth');
+    const { db } = kernel;
+    // Mail clients send the one-click unsubscribe as a form (RFC 8058).
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    app.put('/notifications.php', {
+      schema: {
+        body: {
+          type: 'object', required: ['notifications_disabled'], additionalProperties: false,
+          properties: { notifications_disabled: { type: 'array', maxItems: NOTIFICATION_CATEGORIES.length, uniqueItems: true, items: { type: 'string', enum: [...NOTIFICATION_CATEGORIES] } } },
+        },
+      },
+    }, async (req) => {
+      const userId = auth.requireUser(req);
+      const list = (req.body as NotificationsRequest).notifications_disabled;
+      const ordered = NOTIFICATION_CATEGORIES.filter((c) => list.includes(c));
+      await db.updateTable('users').set({ notifications_disabled: JSON.stringify(ordered) }).where('id', '=', userId).execute();
+      return { user: await auth.userView(userId, req.site) };
+    });
+
+    const tokenQuery = { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 100 } } };
+    const resolve = async (token: string) => {
+      const link = signer.verify(token);
+      const user = link && await db.selectFrom('users').select(['id', 'email']).where('id', '=', link.userId).executeTakeFirst();
+      if (!link || !user) throw badRequest('link_invalid', 'Link expired or invalid, request a new email.');
+      return { ...link, email: user.email as string };
+    };
+
+    // What the unsubscribe page shows before the member confirms.
+    app.get('/unsubscribe.php', { schema: { querystring: tokenQuery } }, async (req) => {
+      const link = await resolve((req.query as { token: string }).token);
+      return { category: link.category, email: maskEmail(link.email) };
+    });
+
+    // The page's button, and mail clients' one-click unsubscribe (List-Unsubscribe-Post).
+    app.post('/unsubscribe.php', { config: { csrfExempt: true }, schema: { querystring: tokenQuery } }, async (req) => {
+      const link = await resolve((req.query as { token: string }).token);
+      return { ok: true, category: link.category, notifications_disabled: await disable(db, link.userId, link.category) };
+    });
+
+    // Bounce and spam-complaint reports from the mail provider: that member gets no more notification mails.
+    app.post('/mail-events.php', {
+      config: { csrfExempt: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        body: {
+          type: 'object', required: ['type', 'email'], additionalProperties: true,
+          properties: { type: { type: 'string', enum: ['bounce', 'complaint'] }, email: { type: 'string', minLength: 3, maxLength: 254 } },
+        },
+      },
+    }, async (req) => {
+      const secret = kernel.config.mailEventsToken;
+      if (!secret) throw notFound('not_found', 'Mail event reports are not configured (MAIL_EVENTS_TOKEN).');
+      const given = Buffer.from(String(req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
+      const want = Buffer.from(secret);
+      if (given.length !== want.length || !crypto.timingSafeEqual(given, want)) throw new HttpError(401, 'unauthorized', 'Wrong or missing bearer token');
+      const { type, email } = req.body as MailEventRequest;
+      const user = await auth.findByEmail(email);
+      if (!user) return { ok: true, matched: false };
+      await disable(db, user.id, 'all');
+      await db.insertInto('notification_mail_events').values({ user_id: user.id, type, at: kernel.clock.now() }).execute();
+      kernel.log.info({ userId: user.id, type }, 'email notifications disabled by a mail event');
+      return { ok: true, matched: true };
+    });
+  };
+}

@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kernel } from '../../../kernel/server/plugin.ts';
+import { badRequest, forbidden, HttpError } from '../../../kernel/server/errors.ts';
+import { SESSION_COOKIE, SESSION_DAYS } from '../../../kernel/server/sessions.ts';
+import { requestLocale } from '../../../kernel/server/request.ts';
+import { toLocale } from '../../../kernel/contract/locales.ts';
+import { EMAIL_MAX, PASSWORD_MAX } from '../../../kernel/contract/validation.ts';
+import type { AuthService } from '../../auth/server.ts';
+import { GEO, type MembersService } from '../../members/server.ts';
+import { GENDERS } from '../../members/contract.ts';
+import type { AccountService } from '../../account/server.ts';
+import {
+  MESSAGE_MAX, NAME_MAX, sexualityOf, signupIssues, TRACKING_COOKIE, TRACKING_KEYS, trackingFrom,
+  type SignupIssue, type SignupRequest, type Tracking,
+} from '../contract.ts';
+import { reverseGeocode } from './geocode.ts';
+
+const str = (max: number) => ({ type: 'string', maxLength: max });
+const signupSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    gender: { type: 'string', enum: [...GENDERS] },
+    looking_for: { type: 'array', maxItems: 2, uniqueItems: true, items: { type: 'string', enum: [...GENDERS] } },
+    date_of_birth: str(10),
+    country: str(2),
+    region: str(80),
+    city: str(200),
+    name: str(200),
+    email: str(EMAIL_MAX + 50),
+    password: str(PASSWORD_MAX + 50),
+    signup_message: str(MESSAGE_MAX + 50),
+    language: str(10),
+    tracking: { type: 'object', additionalProperties: false, properties: Object.fromEntries(TRACKING_KEYS.map((k) => [k, str(300)])) },
+  },
+};
+
+const issueError = (i: SignupIssue) => badRequest(i.code, `${i.field}: ${i.code}`, { field: i.field, ...i.params });
+
+/** The tracking data a visitor carries: from the request body, else from the cookie the browser set. */
+function trackingOf(req: FastifyRequest, body?: Tracking): Tracking {
+  const fromBody = trackingFrom(body ?? {});
+  if (Object.keys(fromBody).length) return fromBody;
+  try {
+    return trackingFrom(JSON.parse(req.cookies[TRACKING_COOKIE] ?? '{}'));
+  } catch {
+    return {};
+  }
+}
+
+/** The `signups` setting: open, only for visitors from a traffic source, or by invitation. */
+function assertSignupsOpen(req: FastifyRequest, tracking: Tracking) {
+  const mode = req.site.signups;
+  if (mode === 'all') return;
+  if (mode === 'with_trafficsource' && Object.keys(tracking).length) return;
+  throw forbidden('signups_closed', 'Signing up is by invitation only.');
+}
+
+export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
+  const auth = kernel.services.get<AuthService>('auth');
+  const members = kernel.services.get<MembersService>('members');
+  const account = kernel.services.get<AccountService>('account');
+  const regionsOf = (req: FastifyRequest) => (country: string) => {
+    if (!req.site.countries.includes(country)) return null;
+    return GEO.find((c) => c.code === country)?.regions.map((r) => r.code) ?? null;
+  };
+
+  const check = async (req: FastifyRequest, body: Partial<SignupRequest>, full: boolean) => {
+    const tracking = trackingOf(req, body.tracking);
+    assertSignupsOpen(req, tracking);
+    const issues = signupIssues(body, regionsOf(req), kernel.clock.now());
+    // A partial check (one step of the form) reports only the fields it was given.
+    const relevant = full ? issues : issues.filter((i) => body[i.field] !== undefined);
+    if (relevant.length) throw issueError(relevant[0]);
+    if (body.email !== undefined) {
+      const existing = await auth.findByEmail(body.email);
+      if (existing?.deleted_at) throw new HttpError(409, 'account_deletion_pending', 'Deleted account still pending: use the emailed link or contact customer service', { field: 'email' });
+      if (existing) throw new HttpError(409, 'email_exists', 'An account with this email already exists (log in)', { field: 'email' });
+    }
+    return tracking;
+  };
+
+  // Checks one step while the member types (no account is made).
+  app.post('/signup-check.php', {
+    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: { body: signupSchema },
+  }, async (req) => {
+    await check(req, req.body as Partial<SignupRequest>, false);
+    return { ok: true };
+  });
+
+  app.post('/signup.php', {
+    config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+    schema: { body: { ...signupSchema, required: ['gender', 'looking_for', 'date_of_birth', 'country', 'region', 'name', 'email', 'password'] } },
+  }, async (req, reply) => {
+    if (req.userId != null) throw badRequest('already_logged_in', 'Log out before making another account.');
+    const body = req.body as SignupRequest;
+    const tracking = await check(req, body, true);
+    const language = toLocale(body.language) ?? requestLocale(req);
+    let userId: number;
+    try {
+      userId = await kernel.db.transaction().execute(async (trx) => {
+        const id = await auth.createAccount({ email: body.email, password: body.password, status: 'not_confirmed', language, credits: Math.max(0, Number(req.site.signup_credits) || 0) }, trx);
+        await members.createProfile(id, {
+          name: body.name.trim().slice(0, NAME_MAX), gender: body.gender, sexuality: sexualityOf(body.gender, body.looking_for),
+          birthdate: body.date_of_birth, country: body.country, region: body.region, city: (body.city ?? '').trim(),
+          about: (body.signup_message ?? '').trim(), status: 'disabled',
+        }, trx);
+        if (Object.keys(tracking).length) {
+          await trx.insertInto('signup_tracking').values({ user_id: id, ...tracking, domain: req.site.domain }).execute();
+        }
+        return id;
+      });
+    } catch (err) {
+      // Two signups racing for one address: the unique index lets one through.
+      if (/unique|duplicate/i.test(String((err as Error).message))) throw new HttpError(409, 'email_exists', 'An account with this email already exists (log in)', { field: 'email' });
+      throw err;
+    }
+    const sid = await kernel.sessions.create(userId);
+    reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: SESSION_DAYS * 86400, secure: req.protocol === 'https' });
+    reply.clearCookie(TRACKING_COOKIE, { path: '/' });
+    await account.sendActivation(req, userId);
+    return { user: await auth.userView(userId, req.site) };
+  });
+
+  app.get('/geocode.php', {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      querystring: {
+        type: 'object', required: ['lat', 'lon'], additionalProperties: false,
+        properties: { lat: { type: 'number', minimum: -90, maximum: 90 }, lon: { type: 'number', minimum: -180, maximum: 180 } },
+      },
+    },
+  }, async (req) => {
+    const { lat, lon } = req.query as { lat: number; lon: number };
+    const result = reverseGeocode(lat, lon, req.site.countries);
+    if (!result) throw new HttpError(404, 'location_unknown', 'This location is outside the countries this site serves.');
+    return { result };
+  });
+}
