@@ -5,5 +5,8 @@ import home from './home/manifest.ts';
 import members from './members/manifest.ts';
 import siteEntry from './site-entry/manifest.ts';
 import pages from './pages/manifest.ts';
+import account from './account/manifest.ts';
+import signup from './signup/manifest.ts';
+import notifications from './notifications/manifest.ts';
 
-export const webPlugins: WebPlugin[] = [auth, home, members, pages, siteEntry];
+export const webPlugins: WebPlugin[] = [auth, home, members, pages, siteEntry, account, signup, notifications];

@@ -37,6 +37,8 @@ export const ROUTES = {
   'activate-error': '/activate/error',
   'account-deleted': '/account-deleted',
   'lang-config': '/lang-config',
+  // Not in the spec's table, but its rules name a "settings" page: account settings live here.
+  settings: '/settings',
   'match-finder': '/match-finder',
   'swipe-game': '/swipe-game',
   'pages-terms': '/pages/terms',

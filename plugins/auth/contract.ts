@@ -31,3 +31,11 @@ export interface LanguageRequest { language: Locale }
 export const MAX_LOGIN_FAILURES = 5;
 export const FAILURE_WINDOW_MINUTES = 15;
 export const BLOCK_MINUTES = 15;
+
+/** What other plugins may use of the auth store slice (`kernel.store.auth`). */
+export interface AuthSlice {
+  readonly user: User | null;
+  readonly loggedIn: boolean;
+  setUser(user: User | null): void;
+  fetchUser(): Promise<void>;
+}

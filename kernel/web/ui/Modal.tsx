@@ -49,12 +49,14 @@ export interface ModalProps {
   onClose(): void;
   /** While locked, neither the backdrop nor Escape closes the dialog. */
   locked?: boolean;
+  /** Show the close button (default: when not locked). A locked dialog may still offer a deliberate way out. */
+  closable?: boolean;
   hideTitle?: boolean;
   children: ReactNode;
 }
 
 /** An accessible dialog: traps focus while open and gives it back to where it came from. */
-export function Modal({ title, size = 'md', onClose, locked = false, hideTitle = false, children }: ModalProps) {
+export function Modal({ title, size = 'md', onClose, locked = false, closable = !locked, hideTitle = false, children }: ModalProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -92,7 +94,7 @@ export function Modal({ title, size = 'md', onClose, locked = false, hideTitle =
   return createPortal(
     <Backdrop onMouseDown={(e) => { if (e.target === e.currentTarget && !lockedRef.current) onClose(); }}>
       <Dialog ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} data-size={size} tabIndex={-1}>
-        {!locked && <Close type="button" aria-label={t('kernel:close')} onClick={onClose}>×</Close>}
+        {closable && <Close type="button" aria-label={t('kernel:close')} onClick={onClose}>×</Close>}
         <h2 id={titleId} className={hideTitle ? 'visually-hidden' : undefined}>{title}</h2>
         {children}
       </Dialog>

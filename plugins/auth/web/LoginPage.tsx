@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
-import { useKernel } from '../../../kernel/web/context.ts';
+import { useKernel, useRegistry } from '../../../kernel/web/context.ts';
+import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Field, FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
@@ -24,7 +25,9 @@ export default observer(function LoginPage({ query }: PageProps) {
   const auth = kernel.store.auth as AuthStoreInstance;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const registry = useRegistry();
+  // Back from a reactivation link that no longer works.
+  const [error, setError] = useState<string | null>(query.reactivation === 'failed' ? t('kernel:errors.link_invalid') : null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -51,6 +54,12 @@ export default observer(function LoginPage({ query }: PageProps) {
           <FormError message={error} />
           <Button type="submit" data-block="true" disabled={busy || !email || !password}>{t('auth:login.submit')}</Button>
         </form>
+        {kernel.router.has('reset-password') && <p style={{ marginTop: 14 }}><Link to="reset-password">{t('auth:login.forgot')}</Link></p>}
+        {registry.modal('signup') && (
+          <p>{t('auth:login.noAccount')}{' '}
+            <Button data-variant="link" onClick={() => kernel.kernel.openModal('signup')}>{t('auth:login.signup')}</Button>
+          </p>
+        )}
       </Card>
     </div>
   );

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
-import { useKernel } from '../../../kernel/web/context.ts';
-import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
+import { useKernel, useRegistry } from '../../../kernel/web/context.ts';
+import { Button, buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Icon } from '../../../kernel/web/ui/Icon.tsx';
 import { colors, up } from '../../../kernel/web/theme.ts';
@@ -39,7 +39,9 @@ const Points = styled.ul`
 `;
 
 export default observer(function HomePage() {
-  const { settings, router } = useKernel();
+  const kernel = useKernel();
+  const { settings, router } = kernel;
+  const registry = useRegistry();
   const { t, i18n } = useTranslation();
   // The operator's title is written in the domain's language; readers of another language get ours.
   const title = i18n.language === toLocale(settings.domain_language) ? settings.index_title : t('home:hero.title');
@@ -51,7 +53,8 @@ export default observer(function HomePage() {
           <h1>{title}</h1>
           <p>{t('home:hero.lead', { name: settings.name })}</p>
           <Actions>
-            {canSearch && <Link className={buttonClass} to="members">{t('home:hero.search')}</Link>}
+            {registry.modal('signup') && <Button onClick={() => kernel.kernel.openModal('signup')}>{t('home:hero.signup')}</Button>}
+            {canSearch && <Link className={buttonClass} data-variant={registry.modal('signup') ? 'outline' : undefined} to="members">{t('home:hero.search')}</Link>}
             {router.has('login') && <Link className={buttonClass} to="login" data-variant="outline">{t('home:hero.login')}</Link>}
           </Actions>
         </div>

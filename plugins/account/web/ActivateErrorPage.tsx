@@ -1,0 +1,1 @@
+export { ActivateErrorPage as default } from './ActivatePages.tsx';

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { Card, Notice } from '../../../kernel/web/ui/Card.tsx';
+import { Button, buttonClass } from '../../../kernel/web/ui/Button.tsx';
+import { FormError } from '../../../kernel/web/ui/Field.tsx';
+import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { errorText } from '../../../kernel/web/errors.ts';
+import type { AuthSlice } from '../../auth/contract.ts';
+
+/** /activate/done: the mail link worked. */
+export const ActivateDonePage = observer(function ActivateDonePage() {
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  const auth = kernel.store.auth as AuthSlice;
+  // The status changed on the server: show it at once in this tab.
+  useEffect(() => { if (auth.loggedIn) auth.fetchUser().catch(() => {}); }, [auth]);
+  return (
+    <div className="container">
+      <Card>
+        <h1>{t('account:activate.doneTitle')}</h1>
+        <p>{t('account:activate.doneText')}</p>
+        <div className="actions">
+          {kernel.router.has('members') && <Link className={buttonClass} to="members">{t('account:activate.start')}</Link>}
+        </div>
+      </Card>
+    </div>
+  );
+});
+
+/** /activate/error: the link was used, expired or wrong. */
+export const ActivateErrorPage = observer(function ActivateErrorPage() {
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  const auth = kernel.store.auth as AuthSlice;
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const resend = () => kernel.api.post('/api/activate.php', {}).then(() => setSent(true), (err) => setError(errorText(t, err, 'account')));
+  return (
+    <div className="container">
+      <Card>
+        <h1>{t('account:activate.errorTitle')}</h1>
+        <FormError message={t('account:activate.errorText')} />
+        {sent && <Notice role="status">{t('account:reminder.sent')}</Notice>}
+        <FormError message={error} />
+        <div className="actions">
+          {auth.user?.status === 'not_confirmed' && !sent && <Button onClick={resend}>{t('account:activate.resend')}</Button>}
+          {kernel.router.has('pages-service') && <Link className={buttonClass} data-variant="outline" to="pages-service">{t('account:activate.contact')}</Link>}
+        </div>
+      </Card>
+    </div>
+  );
+});

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { AlertBar } from '../../../kernel/web/ui/AlertBar.tsx';
+import { Button } from '../../../kernel/web/ui/Button.tsx';
+import { Modal } from '../../../kernel/web/ui/Modal.tsx';
+import { isSmartphone } from '../../../kernel/web/intl.ts';
+import { errorText } from '../../../kernel/web/errors.ts';
+import type { AuthSlice } from '../../auth/contract.ts';
+
+/**
+ * "Confirm your e-mail address" with a resend button: a dialog right after signup on a smartphone
+ * (the address carries api_signup_complete), otherwise a bar under the navigation.
+ */
+export default observer(function ActivateReminder() {
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  const auth = kernel.store.auth as AuthSlice;
+  const [state, setState] = useState<'idle' | 'sent' | string>('idle');
+  const [modalOpen, setModalOpen] = useState(() => 'api_signup_complete' in kernel.kernel.route.query && isSmartphone());
+  const resend = () => kernel.api.post('/api/activate.php', {}).then(() => setState('sent'), (err) => setState(errorText(t, err, 'account')));
+  const text = state === 'idle' ? t('account:reminder.text', { email: auth.user?.email ?? '' }) : state === 'sent' ? t('account:reminder.sent') : state;
+  const action = state === 'idle' && <Button data-variant="outline" onClick={resend}>{t('account:reminder.resend')}</Button>;
+  if (modalOpen) {
+    return (
+      <Modal title={t('account:reminder.modalTitle')} onClose={() => setModalOpen(false)} size="sm">
+        <p role="status">{text}</p>
+        <div style={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>{action}<Button onClick={() => setModalOpen(false)}>{t('account:reminder.later')}</Button></div>
+      </Modal>
+    );
+  }
+  return <AlertBar actions={action}>{text}</AlertBar>;
+});

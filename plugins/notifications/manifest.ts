@@ -1,0 +1,23 @@
+import { definePlugin } from '../../kernel/web/plugin.ts';
+import type { AuthSlice } from '../auth/contract.ts';
+
+/** Per-category notification switches, the unsubscribe page, and the alert when mails are off. */
+export default definePlugin({
+  id: 'notifications',
+  feature: 'notifications',
+  requires: ['auth'],
+  routes: [
+    // Open to visitors too: the unsubscribe link in a mail must work without logging in.
+    { name: 'notifications', titleKey: 'notifications:title', page: () => import('./web/NotificationsPage.tsx') },
+  ],
+  alerts: [{
+    id: 'disabled-notifications',
+    priority: 40,
+    dismiss: 'disabled-notifications-alert',
+    when: (ctx) => {
+      const user = (ctx.store.auth as AuthSlice).user;
+      return !!user && user.notifications_disabled.length > 0 && !['settings', 'notifications'].includes(ctx.route.name);
+    },
+    component: () => import('./web/DisabledAlert.tsx'),
+  }],
+});

@@ -1,0 +1,39 @@
+import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
+import { TRACKING_KEYS, trackingFrom } from './contract.ts';
+import { SignupStore, storeTracking, type SignupStoreInstance } from './web/store.ts';
+
+/**
+ * Tracking parameters in the address (affiliate network, ref, sub-ids) are kept in a cookie for
+ * the signup (and the server's traffic-source rules) and removed from the address.
+ */
+function captureTracking() {
+  const url = new URL(location.href);
+  const found = trackingFrom(Object.fromEntries(url.searchParams));
+  if (!Object.keys(found).length) return;
+  storeTracking(found);
+  for (const k of TRACKING_KEYS) url.searchParams.delete(k);
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+}
+
+const openSignup = (k: WebKernel) => k.kernel.openModal('signup');
+
+export default definePlugin({
+  id: 'signup',
+  feature: 'signup',
+  requires: ['auth', 'members'],
+  store: { key: 'signup', model: SignupStore },
+  routes: [
+    { name: 'signup', titleKey: 'signup:title', page: () => import('./web/SignupPage.tsx') },
+    { name: 'complete-signup', access: 'member', titleKey: 'signup:completion.title', page: () => import('./web/CompleteSignupPage.tsx') },
+    { name: 'signup-matches', access: 'member', titleKey: 'signup:matches.title', page: () => import('./web/SignupMatchesPage.tsx') },
+  ],
+  navItems: [
+    { id: 'signup', slot: 'top', order: 99, labelKey: 'signup:nav.signup', variant: 'button', action: openSignup, when: (ctx) => !ctx.loggedIn && ctx.route.name !== 'signup' },
+  ],
+  modals: [
+    { id: 'signup', size: 'md', component: () => import('./web/SignupModal.tsx'), locked: (ctx) => (ctx.store.signup as SignupStoreInstance).inProgress },
+  ],
+  async boot() {
+    captureTracking();
+  },
+});

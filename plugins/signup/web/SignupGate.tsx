@@ -1,0 +1,25 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { storedTracking } from './store.ts';
+import { SignupForm } from './SignupForm.tsx';
+
+/** The `signups` setting: open to all, to visitors from a traffic source, or by invitation only. */
+export function signupsOpen(mode: string) {
+  return mode === 'all' || (mode === 'with_trafficsource' && Object.keys(storedTracking()).length > 0);
+}
+
+/** The signup form, or the invite-only notice when this visitor may not sign up here. */
+export const SignupGate = observer(function SignupGate({ onDone, onLogin }: { onDone(): void; onLogin?(): void }) {
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  if (signupsOpen(kernel.settings.signups)) return <SignupForm onDone={onDone} />;
+  return (
+    <div role="note">
+      <h3>{t('signup:invite.title')}</h3>
+      <p>{t('signup:invite.text')}</p>
+      {kernel.router.has('login') && <p>{t('signup:invite.member')} <Link to="login" onClick={onLogin}>{t('signup:invite.login')}</Link></p>}
+    </div>
+  );
+});

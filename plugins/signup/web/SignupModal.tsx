@@ -1,0 +1,27 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { Modal } from '../../../kernel/web/ui/Modal.tsx';
+import type { SignupStoreInstance } from './store.ts';
+import { SignupGate } from './SignupGate.tsx';
+
+/** The signup dialog, openable from any layout; while a signup is under way only its × closes it. */
+export default observer(function SignupModal({ close }: { close(): void }) {
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  const store = kernel.store.signup as SignupStoreInstance;
+  const finish = () => {
+    close();
+    store.clear();
+    kernel.router.navigate('signup-matches', {}, { api_signup_complete: '1' });
+  };
+  const onClose = () => {
+    close();
+    if (store.done) finish();
+  };
+  return (
+    <Modal title={t('signup:modalTitle')} onClose={onClose} locked={store.inProgress} closable>
+      <SignupGate onDone={finish} onLogin={close} />
+    </Modal>
+  );
+});

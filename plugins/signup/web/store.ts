@@ -1,0 +1,119 @@
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import type { StoreEnv } from '../../../kernel/web/store.ts';
+import type { User } from '../../auth/contract.ts';
+import { COMPLETION_STEP, TRACKING_COOKIE, trackingFrom, type SignupDraft, type SignupRequest, type Tracking } from '../contract.ts';
+
+export const DRAFT_KEY = 'signup-draft';
+const TRACKING_DAYS = 30;
+
+export interface RegionsResponse { countries: { country: string; region_word: string; regions: { code: string; name: string }[] }[] }
+
+function readDraft(): SignupDraft {
+  try {
+    const d = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? '{}') as SignupDraft & { password?: unknown };
+    delete d.password;
+    return d;
+  } catch {
+    return {};
+  }
+}
+
+/** Tracking data from the cookie set when the visitor arrived (read by the server too). */
+export function storedTracking(): Tracking {
+  const raw = document.cookie.split('; ').find((c) => c.startsWith(`${TRACKING_COOKIE}=`))?.slice(TRACKING_COOKIE.length + 1);
+  try {
+    return raw ? trackingFrom(JSON.parse(decodeURIComponent(raw))) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function storeTracking(t: Tracking) {
+  document.cookie = `${TRACKING_COOKIE}=${encodeURIComponent(JSON.stringify(t))}; path=/; max-age=${TRACKING_DAYS * 86400}; samesite=lax`;
+}
+
+/** The signup in progress: the steps' answers (saved across reloads, never the password) and where we are. */
+export const SignupStore = types
+  .model('SignupStore', {
+    draft: types.frozen<SignupDraft>({}),
+    step: 0,
+    /** The address the activation mail went to (completion step, complete-signup page). */
+    sentTo: '',
+  })
+  .volatile(() => ({ password: '', regions: null as RegionsResponse | null }))
+  .views((self) => ({
+    /** Once the first answer is given and until the account exists, the dialog must not close by accident. */
+    get inProgress() {
+      return self.step > 0 && self.step < COMPLETION_STEP;
+    },
+    get done() {
+      return self.step === COMPLETION_STEP;
+    },
+  }))
+  .actions((self) => {
+    const env = () => getEnv<StoreEnv>(self);
+    const persist = () => {
+      try {
+        localStorage.setItem(DRAFT_KEY, JSON.stringify({ ...self.draft, step: self.step }));
+      } catch { /* private mode: the draft lives for this page only */ }
+    };
+    return {
+      afterCreate() {
+        const d = readDraft();
+        const { step, ...draft } = d;
+        self.draft = draft;
+        self.step = Math.min(Math.max(0, Number(step) || 0), COMPLETION_STEP - 1);
+      },
+      update(patch: SignupDraft) {
+        self.draft = { ...self.draft, ...patch };
+        persist();
+      },
+      setPassword(p: string) {
+        self.password = p;
+      },
+      goTo(step: number) {
+        self.step = Math.max(0, Math.min(step, COMPLETION_STEP));
+        persist();
+      },
+      restart() {
+        self.step = 0;
+        persist();
+      },
+      loadRegions: flow(function* () {
+        if (!self.regions) self.regions = yield env().api.get<RegionsResponse>('/api/regions.php');
+        return self.regions!;
+      }),
+      /** Checks the answers of one step on the server (which applies the same rules as the browser). */
+      check: flow(function* (fields: Partial<SignupRequest>) {
+        yield env().api.post('/api/signup-check.php', { ...fields, tracking: storedTracking() });
+      }),
+      submit: flow(function* (language: string) {
+        const d = self.draft;
+        const body: SignupRequest = {
+          gender: d.gender!, looking_for: d.looking_for ?? [], date_of_birth: d.date_of_birth ?? '', country: d.country ?? '',
+          region: d.region ?? '', city: d.city ?? '', name: d.name ?? '', email: d.email ?? '', password: self.password,
+          signup_message: d.signup_message ?? '', language, tracking: storedTracking(),
+        };
+        const res: { user: User } = yield env().api.post<{ user: User }>('/api/signup.php', body);
+        self.sentTo = res.user.email;
+        self.password = '';
+        self.step = COMPLETION_STEP;
+        // The account exists: the draft has done its job (gender and wishes stay for the suggestions).
+        self.draft = { gender: d.gender, looking_for: d.looking_for, country: d.country, region: d.region, name: d.name };
+        try { localStorage.removeItem(DRAFT_KEY); } catch { /* ignore */ }
+        return res.user;
+      }),
+      resendActivation: flow(function* () {
+        yield env().api.post('/api/activate.php', {});
+      }),
+      /** After completion, a new signup (another visitor on this device) starts fresh. */
+      clear() {
+        self.draft = {};
+        self.step = 0;
+        self.sentTo = '';
+        try { localStorage.removeItem(DRAFT_KEY); } catch { /* ignore */ }
+      },
+    };
+  });
+
+export type SignupStoreInstance = Instance<typeof SignupStore>;
