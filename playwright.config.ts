@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3199);
 // Debian's Chromium; Playwright's own browser download is not used.
 const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
@@ -27,12 +29,23 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
     { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
-    // A fresh embedded database with a smaller demo seed, on its own port.
+  webServer: [{
+    // A real SMTP server that keeps the mails for the tests to read.
+    command: 'node --import tsx e2e/mail-catcher.ts',
+    env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_HTTP_PORT: String(MAIL_HTTP_PORT) },
+    url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
+    timeout: 30_000,
+    reuseExistingServer: false,
+  }, {
+    // A fresh embedded database with a smaller demo seed, on its own port; mail goes over SMTP to the
+    // catcher; the test hooks let a journey move the clock forward ("15 days later").
     command: 'rm -rf .e2e-data && node --import tsx scripts/start.ts',
-    env: { PORT: String(PORT), DATA_DIR: '.e2e-data', SEED_PROFILES: '400', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT), DATA_DIR: '.e2e-data', SEED_PROFILES: '400', LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}/?ignoreTLS=true`, TEST_HOOKS: '1', JOBS_POLL_MS: '250', RATE_LIMIT_FACTOR: '20',
+    },
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-  },
+  }],
 });

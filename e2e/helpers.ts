@@ -27,3 +27,34 @@ export async function expectAccessible(page: Page, what: string) {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   if (bad.length) throw new Error(`accessibility problems on ${what}:\n${bad.join('\n')}`);
 }
+
+const MAIL_HTTP = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT ?? 3199}`;
+export interface CaughtMail { to: string[]; subject: string; text: string; html: string; headers: Record<string, string> }
+
+/** Waits for the `n`th mail (1-based, default: one more than `after`) to this address at the local SMTP server. */
+export async function waitForMail(to: string, opts: { after?: number; timeoutMs?: number } = {}): Promise<CaughtMail> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
+  for (;;) {
+    const list = await (await fetch(`${MAIL_HTTP}/messages?to=${encodeURIComponent(to)}`)).json() as CaughtMail[];
+    if (list.length > (opts.after ?? 0)) return list.at(-1)!;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} within the time limit`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+export async function mailCount(to: string) {
+  return ((await (await fetch(`${MAIL_HTTP}/messages?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length;
+}
+/** The first link in the mail's text part containing `part`, made relative to the site. */
+export function mailLink(mail: CaughtMail, part: string): string {
+  const url = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(part));
+  if (!url) throw new Error(`no link with ${part} in:\n${mail.text}`);
+  const u = new URL(url);
+  return u.pathname + u.search;
+}
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+const client = { 'x-request-type': 'client', 'content-type': 'application/json' };
+/** Moves the server's clock forward and runs due jobs (test hooks). */
+export async function advanceServerClock(baseURL: string, days: number) {
+  await fetch(`${baseURL}/api/test/clock`, { method: 'POST', headers: client, body: JSON.stringify({ advance_ms: Math.round(days * 86400_000) }) });
+  await fetch(`${baseURL}/api/test/jobs`, { method: 'POST', headers: client, body: '{}' });
+}

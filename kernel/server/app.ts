@@ -84,6 +84,9 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     mail: createMail({ jobs, texts: loadTexts(), smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
   };
 
+  // Expired one-time links are kept a while (per-day mail limits count them), then forgotten.
+  jobs.every('kernel:tokens-cleanup', 86400_000, () => kernel.tokens.cleanup(7 * 86400_000));
+
   await runMigrations(database.db, [
     { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations] },
     ...ordered.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),

@@ -15,6 +15,8 @@ export interface ServerConfig {
   jobsPollMs: number;
   /** Shared secret of POST /api/mail-events.php (bounce and complaint reports); absent = endpoint off. */
   mailEventsToken?: string;
+  /** Multiplies the per-address rate limits (end-to-end runs send everything from one address). */
+  rateLimitFactor: number;
   /** Test-only routes that move the clock and run jobs (never in production). */
   testHooks: boolean;
   production: boolean;
@@ -40,6 +42,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jobsPollMs: Number(env.JOBS_POLL_MS ?? 1000),
     mailEventsToken: env.MAIL_EVENTS_TOKEN || undefined,
     testHooks: !production && env.TEST_HOOKS === '1',
+    rateLimitFactor: Math.max(1, Number(env.RATE_LIMIT_FACTOR ?? 1) || 1),
     production,
     // Demo members never appear in production unless explicitly asked for.
     seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',

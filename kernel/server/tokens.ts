@@ -18,7 +18,10 @@ export interface Tokens {
   peek(purpose: string, token: string): Promise<{ userId: number; data: Record<string, unknown> } | null>;
   /** Tokens of this purpose issued to the member since `sinceMs` ago (per-account mail limits). */
   countRecent(purpose: string, userId: number, sinceMs: number): Promise<number>;
+  /** Makes the member's open links unusable (they still count for the per-day limits). */
   revoke(userId: number, purpose?: string, db?: AnyDB): Promise<void>;
+  /** Forgets tokens that expired long ago. */
+  cleanup(olderThanMs: number): Promise<void>;
 }
 
 export const tokenMigrations: Migration[] = [{
@@ -74,9 +77,12 @@ export function dbTokens(db: AnyDB, clock: Clock): Tokens {
       return Number(row?.n ?? 0);
     },
     async revoke(userId, purpose, on = db) {
-      let q = on.deleteFrom('kernel_tokens').where('user_id', '=', userId);
+      let q = on.updateTable('kernel_tokens').set({ used_at: clock.now() }).where('user_id', '=', userId).where('used_at', 'is', null);
       if (purpose) q = q.where('purpose', '=', purpose);
       await q.execute();
+    },
+    async cleanup(olderThanMs) {
+      await db.deleteFrom('kernel_tokens').where('expires_at', '<', new Date(clock.now().getTime() - olderThanMs)).execute();
     },
   };
 }

@@ -27,7 +27,7 @@ export function Field({ label, error, className, ...input }: FieldProps) {
     <Wrap className={className}>
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} {...input} />
-      {error && <div id={`${id}-err`} className="hint">{error}</div>}
+      {error && <div id={`${id}-err`} className="hint" role="alert">{error}</div>}
     </Wrap>
   );
 }

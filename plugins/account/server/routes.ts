@@ -70,7 +70,7 @@ export function accountRoutes(kernel: Kernel) {
     });
 
     app.post('/activate.php', {
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', additionalProperties: false, properties: {} } },
     }, async (req) => {
       const userId = auth().requireUser(req);
@@ -85,7 +85,7 @@ export function accountRoutes(kernel: Kernel) {
 
     // --- Password reset -----------------------------------------------------------------------
     app.post('/reset-password.php', {
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', minLength: 1, maxLength: EMAIL_MAX } } } },
     }, async (req) => {
       const { email } = req.body as ResetRequest;
@@ -112,7 +112,7 @@ export function accountRoutes(kernel: Kernel) {
     });
 
     app.put('/reset-password.php', {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', required: ['token', 'password', 'password_confirmation'], additionalProperties: false, properties: { token, password, password_confirmation: password } } },
     }, async (req, reply) => {
       const body = req.body as ResetDoRequest;
@@ -142,7 +142,7 @@ export function accountRoutes(kernel: Kernel) {
     };
 
     app.put('/password.php', {
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '15 minutes' } },
       schema: { body: { type: 'object', required: ['old_password', 'password'], additionalProperties: false, properties: { old_password: password, password } } },
     }, async (req) => {
       const userId = auth().requireUser(req);
@@ -157,7 +157,7 @@ export function accountRoutes(kernel: Kernel) {
     });
 
     app.post('/mail-change.php', {
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', required: ['email', 'password'], additionalProperties: false, properties: { email: { type: 'string', minLength: 1, maxLength: 400 }, password } } },
     }, async (req) => {
       const userId = auth().requireUser(req);
@@ -181,7 +181,7 @@ export function accountRoutes(kernel: Kernel) {
     });
 
     app.post('/mail-change-do.php', {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token } } },
     }, async (req) => {
       const body = req.body as MailChangeDoRequest;
@@ -204,7 +204,7 @@ export function accountRoutes(kernel: Kernel) {
 
     // --- Deletion and reactivation ----------------------------------------------------------------
     app.post('/account-delete.php', {
-      config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '15 minutes' } },
       schema: {
         body: {
           type: 'object', required: ['reason', 'password'], additionalProperties: false,
