@@ -17,4 +17,12 @@ describe('error texts', () => {
     expect(errorText(en.t, new ApiError(418, 'teapot', 'x'))).toBe('An error occured, please try again later.');
     expect(errorText(en.t, new TypeError('boom'))).toBe('An error occured, please try again later.');
   });
+
+  it('looks in the plugin\'s own namespace first', async () => {
+    const en = await createI18n('en');
+    expect(errorText(en.t, new ApiError(400, 'passwords_differ', 'x'), 'account')).toBe('The entered passwords are not the same.');
+    expect(errorText(en.t, new ApiError(400, 'name_invalid', 'x', { min: 3, max: 20 }), 'signup')).toBe('Choose a username of 3 to 20 letters or digits.');
+    // A kernel code still resolves from a plugin's form.
+    expect(errorText(en.t, new ApiError(429, 'rate_limited', 'x'), 'account')).toBe('Too many requests. Please wait a moment and try again.');
+  });
 });

@@ -19,6 +19,7 @@ const Sections = styled.div`
   max-width: 640px;
   margin: 0 auto 30px;
   section { background: #fff; border-radius: 12px; padding: 20px; box-shadow: 0 2px 12px rgba(115, 54, 117, 0.1); }
+  h1 { margin: 0; }
   h2 { font-size: 20px; margin: 0 0 10px; color: ${colors.dark}; }
 `;
 
@@ -104,8 +105,8 @@ export default observer(function SettingsPage() {
   const { t } = useTranslation();
   return (
     <div className="container">
-      <h1>{t('account:settings.title')}</h1>
       <Sections>
+        <h1>{t('account:settings.title')}</h1>
         <EmailForm />
         <PasswordForm />
         {kernel.router.has('notifications') && (

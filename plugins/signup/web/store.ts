@@ -98,17 +98,16 @@ export const SignupStore = types
         self.sentTo = res.user.email;
         self.password = '';
         self.step = COMPLETION_STEP;
-        // The account exists: the draft has done its job (gender and wishes stay for the suggestions).
-        self.draft = { gender: d.gender, looking_for: d.looking_for, country: d.country, region: d.region, name: d.name };
+        // The account exists: the draft has done its job (what the member looks for stays for the suggestions).
+        self.draft = { looking_for: d.looking_for, country: d.country };
         try { localStorage.removeItem(DRAFT_KEY); } catch { /* ignore */ }
         return res.user;
       }),
       resendActivation: flow(function* () {
         yield env().api.post('/api/activate.php', {});
       }),
-      /** After completion, a new signup (another visitor on this device) starts fresh. */
+      /** After completion: the next signup on this device starts at the first step. */
       clear() {
-        self.draft = {};
         self.step = 0;
         self.sentTo = '';
         try { localStorage.removeItem(DRAFT_KEY); } catch { /* ignore */ }

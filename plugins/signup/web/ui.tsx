@@ -9,13 +9,13 @@ export const Choices = styled.fieldset`
   margin: 0 0 16px;
   legend { font-weight: 600; font-size: 15px; margin-bottom: 8px; padding: 0; }
   .options { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; }
-  label {
+  .options label {
     display: flex; align-items: center; justify-content: center; gap: 8px;
     min-height: 48px; padding: 8px 12px;
     border: 2px solid ${colors.border}; border-radius: 10px; cursor: pointer; font-weight: 600;
   }
-  label:has(input:checked) { border-color: ${colors.secondary}; background: #fbeefb; color: ${colors.dark}; }
-  label:has(input:focus-visible) { outline: 3px solid rgba(194, 53, 193, 0.35); outline-offset: 2px; }
+  .options label:has(input:checked) { border-color: ${colors.secondary}; background: #fbeefb; color: ${colors.dark}; }
+  .options label:has(input:focus-visible) { outline: 3px solid rgba(194, 53, 193, 0.35); outline-offset: 2px; }
   input { accent-color: ${colors.secondary}; width: 18px; height: 18px; }
 `;
 
