@@ -99,6 +99,15 @@ test('a visitor signs up in the dialog step by step, sees every check, and activ
   await expect(page).toHaveURL(/\/signup-matches\?api_signup_complete=1$/);
   await expect(page.getByRole('heading', { name: 'Members who match you' })).toBeVisible();
   await expect(page.getByText(`Please confirm your e-mail address: click the link we sent to ${email}.`)).toBeVisible();
+  // On a phone, right after signup, the reminder is a dialog.
+  const reminder = page.getByRole('dialog', { name: 'Confirm your e-mail address' });
+  if (info.project.name === 'phone') {
+    await expect(reminder).toBeVisible();
+    await shot(page, info, 'activate-reminder-modal');
+    await reminder.getByRole('button', { name: 'Later' }).click();
+  } else {
+    await expect(reminder).toBeHidden();
+  }
   await shot(page, info, 'signup-matches');
 
   // The activation mail arrived over SMTP, in HTML and text, with a one-click unsubscribe header.

@@ -18,7 +18,10 @@ export default observer(function ActivateReminder() {
   const { t } = useTranslation();
   const auth = kernel.store.auth as AuthSlice;
   const [state, setState] = useState<'idle' | 'sent' | string>('idle');
-  const [modalOpen, setModalOpen] = useState(() => 'api_signup_complete' in kernel.kernel.route.query && isSmartphone());
+  const [modalClosed, setModalClosed] = useState(false);
+  // Right after signup the address carries api_signup_complete (the reminder may already be mounted by then).
+  const modalOpen = !modalClosed && 'api_signup_complete' in kernel.kernel.route.query && isSmartphone();
+  const setModalOpen = (open: boolean) => setModalClosed(!open);
   const resend = () => kernel.api.post('/api/activate.php', {}).then(() => setState('sent'), (err) => setState(errorText(t, err, 'account')));
   const text = state === 'idle' ? t('account:reminder.text', { email: auth.user?.email ?? '' }) : state === 'sent' ? t('account:reminder.sent') : state;
   const action = state === 'idle' && <Button data-variant="outline" onClick={resend}>{t('account:reminder.resend')}</Button>;

@@ -19,6 +19,7 @@ const Grid = styled.ul`
   gap: 14px;
   a { display: block; color: inherit; text-decoration: none; border-radius: 10px; overflow: hidden; background: #fff; box-shadow: 0 2px 10px rgba(115, 54, 117, 0.12); }
   img { display: block; width: 100%; aspect-ratio: 1; object-fit: cover; background: ${colors.light}; }
+  i { display: flex; align-items: center; justify-content: center; aspect-ratio: 1; font-style: normal; font-size: 56px; font-weight: 700; color: #fff; background: linear-gradient(135deg, ${colors.dark}, ${colors.secondary}); }
   span { display: block; padding: 8px 10px; font-weight: 600; }
   small { display: block; padding: 0 10px 10px; color: ${colors.muted}; }
 `;
@@ -52,7 +53,7 @@ export default observer(function SignupMatchesPage() {
           {profiles.map((p) => (
             <li key={p.id}>
               <Link to="members-id" params={{ id: p.id }}>
-                <img src={p.main_image?.match ?? ''} alt="" loading="lazy" />
+                {p.main_image ? <img src={p.main_image.match} alt="" loading="lazy" /> : <i aria-hidden="true">{p.name.slice(0, 1).toUpperCase()}</i>}
                 <span>{p.name}, {p.age}</span>
                 <small>{p.city}</small>
               </Link>
