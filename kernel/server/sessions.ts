@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { AnyDB } from './db.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Migration } from './migrations.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -62,4 +63,11 @@ export function dbSessions(db: AnyDB): Sessions {
         .where('token_hash', '!=', keepToken ? hashToken(keepToken) : '').execute();
     },
   };
+}
+
+/** Hands the browser its session: HttpOnly, SameSite=Lax, Secure behind HTTPS, 30 days. */
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true, sameSite: 'lax', path: '/', maxAge: SESSION_DAYS * 86400, secure: req.protocol === 'https',
+  });
 }

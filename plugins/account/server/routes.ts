@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, HttpError } from '../../../kernel/server/errors.ts';
-import { SESSION_COOKIE, SESSION_DAYS } from '../../../kernel/server/sessions.ts';
+import { SESSION_COOKIE, setSessionCookie } from '../../../kernel/server/sessions.ts';
 import { requestLocale, requestOrigin } from '../../../kernel/server/request.ts';
 import { EMAIL_MAX, isValidEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../../kernel/contract/validation.ts';
 import type { AuthService } from '../../auth/server.ts';
@@ -34,7 +34,7 @@ export function accountRoutes(kernel: Kernel) {
 
   const login = async (req: FastifyRequest, reply: FastifyReply, userId: number) => {
     const sid = await kernel.sessions.create(userId);
-    reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: SESSION_DAYS * 86400, secure: req.protocol === 'https' });
+    setSessionCookie(req, reply, sid);
     await db.updateTable('users').set({ last_seen: new Date() }).where('id', '=', userId).execute();
   };
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import { pendingDeletion } from './service.ts';
-import { SESSION_COOKIE, SESSION_DAYS } from '../../../kernel/server/sessions.ts';
+import { SESSION_COOKIE, setSessionCookie } from '../../../kernel/server/sessions.ts';
 import { LOCALES } from '../../../kernel/contract/locales.ts';
 import type { AuthService } from './service.ts';
 import { blockedMinutes, clearFailures, recordFailure } from './throttle.ts';
@@ -15,12 +15,6 @@ let dummyHash: Promise<string> | null = null;
 export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
   const auth = kernel.services.get<AuthService>('auth');
   const db = kernel.db;
-
-  const setSessionCookie = (req: FastifyRequest, reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      httpOnly: true, sameSite: 'lax', path: '/', maxAge: SESSION_DAYS * 86400,
-      secure: req.protocol === 'https',
-    });
 
   const currentUser = async (req: FastifyRequest) => {
     const user = await auth.userView(auth.requireUser(req), req.site);

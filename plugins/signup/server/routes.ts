@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, forbidden, HttpError } from '../../../kernel/server/errors.ts';
-import { SESSION_COOKIE, SESSION_DAYS } from '../../../kernel/server/sessions.ts';
+import { SESSION_COOKIE, setSessionCookie } from '../../../kernel/server/sessions.ts';
 import { requestLocale } from '../../../kernel/server/request.ts';
 import { toLocale } from '../../../kernel/contract/locales.ts';
 import { EMAIL_MAX, PASSWORD_MAX } from '../../../kernel/contract/validation.ts';
@@ -117,7 +117,7 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
       throw err;
     }
     const sid = await kernel.sessions.create(userId);
-    reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: SESSION_DAYS * 86400, secure: req.protocol === 'https' });
+    setSessionCookie(req, reply, sid);
     reply.clearCookie(TRACKING_COOKIE, { path: '/' });
     await account.sendActivation(req, userId);
     return { user: await auth.userView(userId, req.site) };
