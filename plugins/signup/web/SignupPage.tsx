@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Card } from '../../../kernel/web/ui/Card.tsx';
+import type { AuthSlice } from '../../auth/contract.ts';
 import type { SignupStoreInstance } from './store.ts';
 import { SignupGate } from './SignupGate.tsx';
 
@@ -9,6 +11,11 @@ export default observer(function SignupPage() {
   const kernel = useKernel();
   const { t } = useTranslation();
   const store = kernel.store.signup as SignupStoreInstance;
+  const member = (kernel.store.auth as AuthSlice).loggedIn;
+  // A member has an account already: the page is for visitors (and for finishing one's own signup).
+  useEffect(() => {
+    if (member && !store.done) kernel.router.go(kernel.router.has('members') ? kernel.router.href('members') : '/', { replace: true });
+  }, [member, store.done, kernel]);
   const finish = () => {
     store.clear();
     kernel.router.navigate('signup-matches', {}, { api_signup_complete: '1' });
