@@ -60,6 +60,8 @@ export default observer(function NotificationsPage({ query }: PageProps) {
   const auth = kernel.store.auth as AuthSlice;
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The switches answer at once; the server's answer confirms (or a failure puts them back).
+  const [shown, setShown] = useState<string[] | null>(null);
 
   if (query.unsubscribe) return <div className="container"><Unsubscribe token={query.unsubscribe} /></div>;
   if (!auth.user) {
@@ -73,16 +75,19 @@ export default observer(function NotificationsPage({ query }: PageProps) {
       </div>
     );
   }
-  const disabled = new Set(auth.user.notifications_disabled);
+  const disabled = new Set(shown ?? auth.user.notifications_disabled);
   const save = async (next: NotificationCategory[]) => {
     setSaved(false);
     setError(null);
+    setShown(next);
     try {
       const res = await kernel.api.put<{ user: User }>('/api/notifications.php', { notifications_disabled: next });
       auth.setUser(res.user);
       setSaved(true);
     } catch (err) {
       setError(errorText(t, err, 'notifications'));
+    } finally {
+      setShown(null);
     }
   };
   const toggle = (c: NotificationCategory) => save(NOTIFICATION_CATEGORIES.filter((x) => (x === c ? !disabled.has(x) : disabled.has(x))));
