@@ -8,6 +8,6 @@ export type { AuthService, NewAccount } from './server/service.ts';
 export default defineServerPlugin({
   id: 'auth',
   migrations: authMigrations,
-  init: (kernel) => kernel.services.provide('auth', createAuthService(kernel.db)),
+  init: (kernel) => kernel.services.provide('auth', createAuthService(kernel.db, kernel.sessions)),
   routes: authRoutes,
 });

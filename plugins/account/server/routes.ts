@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, HttpError } from '../../../kernel/server/errors.ts';
-import { SESSION_COOKIE, setSessionCookie } from '../../../kernel/server/sessions.ts';
+import { SESSION_COOKIE } from '../../../kernel/server/sessions.ts';
 import { requestLocale, requestOrigin } from '../../../kernel/server/request.ts';
 import { EMAIL_MAX, isValidEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../../kernel/contract/validation.ts';
 import type { AuthService } from '../../auth/server.ts';
@@ -31,12 +31,6 @@ export function accountRoutes(kernel: Kernel) {
 
   const userRow = (id: number) => db.selectFrom('users').select(['id', 'email', 'status', 'language', 'password_hash', 'deleted_at'])
     .where('id', '=', id).executeTakeFirst();
-
-  const login = async (req: FastifyRequest, reply: FastifyReply, userId: number) => {
-    const sid = await kernel.sessions.create(userId);
-    setSessionCookie(req, reply, sid);
-    await db.updateTable('users').set({ last_seen: new Date() }).where('id', '=', userId).execute();
-  };
 
   const checkNewPassword = (pw: string) => {
     if (pw.length < PASSWORD_MIN) throw badRequest('password_too_short', `Choose a password of at least ${PASSWORD_MIN} characters.`, { min: PASSWORD_MIN });
@@ -130,7 +124,7 @@ export function accountRoutes(kernel: Kernel) {
       }
       await kernel.sessions.destroyAllFor(u.id);
       await tokens.revoke(u.id, 'reset');
-      await login(req, reply, u.id);
+      await auth().logIn(req, reply, u.id);
       return { user: await auth().userView(u.id, req.site) };
     });
 
@@ -241,7 +235,7 @@ export function accountRoutes(kernel: Kernel) {
         await trx.updateTable('account_deletions').set({ reactivated_at: kernel.clock.now() }).where('user_id', '=', u.id).where('reactivated_at', 'is', null).execute();
         if (u.status === 'active') await members().setStatus(u.id, 'active', trx);
       });
-      await login(req, reply, u.id);
+      await auth().logIn(req, reply, u.id);
       return reply.redirect('/members?reactivated=1', 302);
     });
   }

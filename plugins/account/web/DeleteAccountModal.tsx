@@ -6,6 +6,7 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Field, FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import type { AuthSlice } from '../../auth/contract.ts';
+import { NOTIFICATION_CATEGORIES } from '../../notifications/contract.ts';
 import { DELETE_REASONS, REACTIVATION_DAYS, type DeleteReason } from '../contract.ts';
 
 type Offer = { key: 'discount' | 'break' | 'found' | 'replies' | 'privacy'; accept?: () => void };
@@ -38,7 +39,7 @@ export default function DeleteAccountModal({ close }: { close(): void }) {
       case 'taking_break': return kernel.router.has('notifications') ? {
         key: 'break',
         accept: () => {
-          kernel.api.put('/api/notifications.php', { notifications_disabled: ['new_conversations', 'new_messages', 'like', 'unread_message_reminders', 'promotions', 'weekly_updates', 'news', 'reminders'] })
+          kernel.api.put('/api/notifications.php', { notifications_disabled: NOTIFICATION_CATEGORIES })
             .then(() => (kernel.store.auth as AuthSlice).fetchUser()).catch(() => {});
           keep();
         },

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import { pendingDeletion } from './service.ts';
-import { SESSION_COOKIE, setSessionCookie } from '../../../kernel/server/sessions.ts';
+import { SESSION_COOKIE } from '../../../kernel/server/sessions.ts';
 import { LOCALES } from '../../../kernel/contract/locales.ts';
 import type { AuthService } from './service.ts';
 import { blockedMinutes, clearFailures, recordFailure } from './throttle.ts';
@@ -55,11 +55,7 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
     await clearFailures(db, email);
     // A member who asked to leave keeps the account (and the way back) for 14 days, without logging in.
     if (row.deleted_at) throw pendingDeletion();
-    // Rotate: the session presented before login (if any) is dropped, a fresh token is issued.
-    await kernel.sessions.destroy(req.cookies[SESSION_COOKIE]);
-    const token = await kernel.sessions.create(row.id);
-    setSessionCookie(req, reply, token);
-    await db.updateTable('users').set({ last_seen: new Date() }).where('id', '=', row.id).execute();
+    await auth.logIn(req, reply, row.id);
     return { user: await auth.userView(row.id, req.site) };
   });
 

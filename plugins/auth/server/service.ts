@@ -1,8 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyDB } from '../../../kernel/server/db.ts';
 import { sql } from 'kysely';
 import { authenticationRequired, HttpError } from '../../../kernel/server/errors.ts';
+import { SESSION_COOKIE, setSessionCookie, type Sessions } from '../../../kernel/server/sessions.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { User } from '../contract.ts';
 
@@ -32,6 +33,8 @@ export interface AuthService {
   verifyPassword(hashed: string, password: string): Promise<boolean>;
   /** The logged-in user's id, or a 403 authentication_required. */
   requireUser(req: FastifyRequest): number;
+  /** Starts a session for the member (dropping the one presented, if any) and hands the browser its cookie. */
+  logIn(req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
   /** The account with this address (any state), matched case-insensitively. */
   findByEmail(email: string, db?: AnyDB): Promise<{ id: number; email: string; status: string; language: string | null; deleted_at: Date | null } | null>;
   setPassword(userId: number, password: string, db?: AnyDB): Promise<void>;
@@ -43,7 +46,7 @@ export interface AuthService {
 // argon2id (the library's default algorithm) with OWASP's minimum memory/time cost.
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-export function createAuthService(db: AnyDB): AuthService {
+export function createAuthService(db: AnyDB, sessions: Sessions): AuthService {
   const extensions: UserExtension[] = [];
   const eraseHooks: EraseHook[] = [];
   return {
@@ -84,6 +87,12 @@ export function createAuthService(db: AnyDB): AuthService {
     requireUser(req) {
       if (req.userId == null) throw authenticationRequired();
       return req.userId;
+    },
+    async logIn(req, reply, userId) {
+      // Rotate: a token presented before logging in is never the one used after.
+      await sessions.destroy(req.cookies[SESSION_COOKIE]);
+      setSessionCookie(req, reply, await sessions.create(userId));
+      await db.updateTable('users').set({ last_seen: new Date() }).where('id', '=', userId).execute();
     },
     async findByEmail(email, on = db) {
       const row = await on.selectFrom('users').select(['id', 'email', 'status', 'language', 'deleted_at'])

@@ -16,13 +16,16 @@ export async function disabledOf(db: AnyDB, userId: number): Promise<string[]> {
   return row ? parseList(row.notifications_disabled) : [];
 }
 
-/** Switches categories off (or everything with 'all'); returns the member's new list. */
-export async function disable(db: AnyDB, userId: number, what: NotificationCategory | 'all'): Promise<string[]> {
-  const current = await disabledOf(db, userId);
-  const next = what === 'all' ? [...NOTIFICATION_CATEGORIES] : [...new Set([...current, what])];
-  const ordered = NOTIFICATION_CATEGORIES.filter((c) => next.includes(c));
+/** Stores the member's switched-off categories, in the catalogue's order; returns them. */
+async function saveDisabled(db: AnyDB, userId: number, list: string[]): Promise<string[]> {
+  const ordered = NOTIFICATION_CATEGORIES.filter((c) => list.includes(c));
   await db.updateTable('users').set({ notifications_disabled: JSON.stringify(ordered) }).where('id', '=', userId).execute();
   return ordered;
+}
+
+/** Switches a category off (or everything with 'all'); returns the member's new list. */
+export async function disable(db: AnyDB, userId: number, what: NotificationCategory | 'all'): Promise<string[]> {
+  return saveDisabled(db, userId, what === 'all' ? [...NOTIFICATION_CATEGORIES] : [...await disabledOf(db, userId), what]);
 }
 
 const maskEmail = (email: string) => email.replace(/^(.)(.*)(@.*)$/, (_m, a: string, b: string, c: string) => `${a}${'•'.repeat(Math.min(b.length, 6))}${c}`);
@@ -45,9 +48,7 @@ export function notificationRoutes(signer: Signer) {
       },
     }, async (req) => {
       const userId = auth.requireUser(req);
-      const list = (req.body as NotificationsRequest).notifications_disabled;
-      const ordered = NOTIFICATION_CATEGORIES.filter((c) => list.includes(c));
-      await db.updateTable('users').set({ notifications_disabled: JSON.stringify(ordered) }).where('id', '=', userId).execute();
+      await saveDisabled(db, userId, (req.body as NotificationsRequest).notifications_disabled);
       return { user: await auth.userView(userId, req.site) };
     });
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, forbidden, HttpError } from '../../../kernel/server/errors.ts';
-import { SESSION_COOKIE, setSessionCookie } from '../../../kernel/server/sessions.ts';
 import { requestLocale } from '../../../kernel/server/request.ts';
 import { toLocale } from '../../../kernel/contract/locales.ts';
 import { EMAIL_MAX, PASSWORD_MAX } from '../../../kernel/contract/validation.ts';
@@ -116,8 +115,7 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
       if (/unique|duplicate/i.test(String((err as Error).message))) throw new HttpError(409, 'email_exists', 'An account with this email already exists (log in)', { field: 'email' });
       throw err;
     }
-    const sid = await kernel.sessions.create(userId);
-    setSessionCookie(req, reply, sid);
+    await auth.logIn(req, reply, userId);
     reply.clearCookie(TRACKING_COOKIE, { path: '/' });
     await account.sendActivation(req, userId);
     return { user: await auth.userView(userId, req.site) };

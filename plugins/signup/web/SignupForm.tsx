@@ -10,7 +10,7 @@ import { countryName, monthNames } from '../../../kernel/web/intl.ts';
 import type { AuthSlice } from '../../auth/contract.ts';
 import { GENDERS, MIN_AGE, type Gender } from '../../members/contract.ts';
 import {
-  accountIssues, birthdayIssues, COMPLETION_STEP, locationIssues, MAX_SIGNUP_AGE, MESSAGE_MAX, STEP_OF, STEPS, youIssues,
+  accountIssues, birthdayIssues, locationIssues, MAX_SIGNUP_AGE, MESSAGE_MAX, STEP_OF, STEPS, youIssues,
   type SignupIssue, type SignupRequest,
 } from '../contract.ts';
 import type { SignupStoreInstance } from './store.ts';
@@ -237,5 +237,3 @@ export const SignupForm = observer(function SignupForm({ onDone }: { onDone(): v
     </form>
   );
 });
-
-export { COMPLETION_STEP };

@@ -15,12 +15,9 @@ export default observer(function SignupModal({ close }: { close(): void }) {
     store.clear();
     kernel.router.navigate('signup-matches', {}, { api_signup_complete: '1' });
   };
-  const onClose = () => {
-    close();
-    if (store.done) finish();
-  };
   return (
-    <Modal title={t('signup:modalTitle')} onClose={onClose} locked={store.inProgress} closable>
+    // Closing after the account exists goes on to the suggestions, as the last button does.
+    <Modal title={t('signup:modalTitle')} onClose={store.done ? finish : close} locked={store.inProgress} closable>
       <SignupGate onDone={finish} onLogin={close} />
     </Modal>
   );

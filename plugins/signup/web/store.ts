@@ -75,10 +75,6 @@ export const SignupStore = types
         self.step = Math.max(0, Math.min(step, COMPLETION_STEP));
         persist();
       },
-      restart() {
-        self.step = 0;
-        persist();
-      },
       loadRegions: flow(function* () {
         if (!self.regions) self.regions = yield env().api.get<RegionsResponse>('/api/regions.php');
         return self.regions!;
