@@ -12,7 +12,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     // `npm run dev`: the API runs on the next port; the dev server forwards to it.
-    proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/uploads': `http://127.0.0.1:${apiPort}` },
+    proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/media': `http://127.0.0.1:${apiPort}` },
     historyApiFallback: true,
   },
   tools: {

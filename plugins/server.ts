@@ -7,5 +7,6 @@ import pages from './pages/server.ts';
 import account from './account/server.ts';
 import signup from './signup/server.ts';
 import notifications from './notifications/server.ts';
+import profile from './profile/server.ts';
 
-export const serverPlugins: ServerPlugin[] = [auth, members, pages, siteEntry, account, signup, notifications];
+export const serverPlugins: ServerPlugin[] = [auth, members, pages, siteEntry, account, signup, notifications, profile];

@@ -9,4 +9,6 @@ export interface AppEvents {
   'session:changed': { userId: number | null };
   'locale:changed': { locale: string };
   'route:changed': { name: string; path: string };
+  /** Time to refresh what may have changed elsewhere (user, chats, likes): 5 s after start, then every 60 s (300 s with push). */
+  poll: { at: number };
 }

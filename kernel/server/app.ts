@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -14,7 +15,7 @@ import { orderPlugins, type Kernel, type ServerPlugin } from './plugin.ts';
 import { Services } from './services.ts';
 import { dbSessions, sessionMigrations, SESSION_COOKIE } from './sessions.ts';
 import { dbSites, siteMigrations, readSitesFile } from './settings.ts';
-import { localStorage } from './storage.ts';
+import { localStorage, MEDIA_PREFIX, type Storage } from './storage.ts';
 import { visitorCountry } from './geo.ts';
 import { createClock } from './clock.ts';
 import { dbTokens, tokenMigrations } from './tokens.ts';
@@ -34,6 +35,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Requests from mail clients and providers (one-click unsubscribe, bounce reports) carry no client header. */
     csrfExempt?: boolean;
+    /** Uploads send the file itself as body (still with the client header). */
+    binaryBody?: boolean;
   }
 }
 
@@ -73,7 +76,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     engine: database.engine,
     config,
     log,
-    storage: localStorage(config.dataDir),
+    storage: localStorage(config.dataDir, clock),
     sessions: dbSessions(database.db),
     sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : []))),
     services: new Services(),
@@ -91,6 +94,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations] },
     ...ordered.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),
   ]);
+  kernel.storage.useKey(await kernel.secrets.get('media-url-key', () => crypto.randomBytes(32).toString('hex')));
   if (fs.existsSync(config.sitesFile)) await kernel.sites.seed(await readSitesFile(config.sitesFile));
   for (const p of ordered) p.init?.(kernel);
   for (const p of ordered) await p.start?.(kernel);
@@ -119,7 +123,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
         throw new HttpError(403, 'client_header_required', 'State-changing requests need the header X-Request-Type: client');
       }
       const type = req.headers['content-type'] ?? '';
-      if (!type.startsWith('application/json')) {
+      if (!type.startsWith('application/json') && !req.routeOptions.config?.binaryBody) {
         throw new HttpError(415, 'json_required', 'Send a JSON body (Content-Type: application/json)');
       }
     }
@@ -175,7 +179,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     }, { prefix: '/api' });
   }
 
-  registerStatic(app, config, kernel.storage.root);
+  registerMedia(app, kernel.storage);
+  registerStatic(app, config);
   return { app, kernel };
 }
 
@@ -192,12 +197,22 @@ function shellHeaders(reply: { header(k: string, v: string): unknown }) {
   reply.header('Cache-Control', 'no-cache');
 }
 
-function registerStatic(app: FastifyInstance, config: ServerConfig, uploadsRoot: string) {
-  fs.mkdirSync(uploadsRoot, { recursive: true });
-  app.register(fastifyStatic, {
-    root: uploadsRoot, prefix: '/uploads/', decorateReply: false, index: false,
-    maxAge: '7d', immutable: false,
+/** Stored files, only through the signed URLs `storage.url()` hands out; anything else is a 403. */
+function registerMedia(app: FastifyInstance, storage: Storage) {
+  app.get(`${MEDIA_PREFIX}*`, async (req, reply) => {
+    const key = decodeURIComponent((req.params as { '*': string })['*']);
+    const { e, s } = req.query as { e?: string; s?: string };
+    const file = e && s ? storage.verify(key, e, s) : null;
+    if (!file) return reply.status(403).send({ error: 'forbidden', message: 'This link is not valid (anymore).' });
+    const data = await fs.promises.readFile(file).catch(() => null);
+    if (!data) return reply.status(404).send({ error: 'not_found', message: 'No such file' });
+    // Private: shared caches must not keep a member's photo; the browser may until the link expires.
+    reply.header('Cache-Control', `private, max-age=${Math.max(0, Number(e) - Math.floor(Date.now() / 1000))}`);
+    return reply.type(key.endsWith('.png') ? 'image/png' : 'image/jpeg').send(data);
   });
+}
+
+function registerStatic(app: FastifyInstance, config: ServerConfig) {
   const indexFile = path.join(config.distDir, 'index.html');
   const hasDist = fs.existsSync(indexFile);
   if (hasDist) {
@@ -212,7 +227,7 @@ function registerStatic(app: FastifyInstance, config: ServerConfig, uploadsRoot:
   }
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/')
-      && !req.url.startsWith('/uploads/') && !req.url.startsWith('/static/');
+      && !req.url.startsWith(MEDIA_PREFIX) && !req.url.startsWith('/static/');
     if (wantsPage && hasDist) {
       // History-mode routing: the browser router decides what the path shows, including its 404.
       shellHeaders(reply);

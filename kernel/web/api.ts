@@ -22,7 +22,7 @@ export class ApiError extends Error {
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
-export interface RequestOptions { query?: Query; body?: unknown; retries?: number }
+export interface RequestOptions { query?: Query; body?: unknown; retries?: number; file?: Blob }
 
 /** The only place the browser talks HTTP. */
 export interface Api {
@@ -30,6 +30,8 @@ export interface Api {
   post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
   del<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
+  /** POSTs a file as the request body (its own Content-Type). */
+  upload<T>(path: string, file: Blob, opts?: RequestOptions): Promise<T>;
 }
 
 export interface ApiDeps {
@@ -49,7 +51,8 @@ export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => s
     for (let attempt = 0; ; attempt++) {
       try {
         let req = agent(method, base + path).set('X-Request-Type', 'client').set('Accept', 'application/json').query(query);
-        if (method !== 'GET') req = req.send((opts.body ?? {}) as object);
+        if (opts.file) req = req.type(opts.file.type || 'application/octet-stream').send(opts.file);
+        else if (method !== 'GET') req = req.send((opts.body ?? {}) as object);
         const res = await req;
         return res.body as T;
       } catch (err) {
@@ -74,5 +77,6 @@ export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => s
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     put: (path, body, opts) => request('PUT', path, { ...opts, body }),
     del: (path, body, opts) => request('DELETE', path, { ...opts, body }),
+    upload: (path, file, opts) => request('POST', path, { ...opts, file }),
   };
 }

@@ -9,6 +9,7 @@ import { createRootStore } from './store.ts';
 import { trackChunkLoads } from './lazy.ts';
 import { createScrollKeeper } from './scroll.ts';
 import { setAppBadge, windowTitle } from './title.ts';
+import { startPolling } from './poll.ts';
 import { toLocale, type Locale } from '../contract/locales.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import { HOME_ROUTE_FOR_MEMBERS, LOGIN_ROUTE } from '../contract/routes.ts';
@@ -98,6 +99,6 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     if (route?.access && route.access !== 'any') router.go(location.pathname + location.search, { replace: true });
   }));
 
-  disposers.push(scroll.dispose);
+  disposers.push(scroll.dispose, startPolling(kernel));
   return { kernel, registry, dispose: () => { disposers.forEach((d) => d()); router.destroy(); } };
 }

@@ -71,6 +71,19 @@ export interface ModalDef {
   locked?: (ctx: SlotContext) => boolean;
 }
 
+/**
+ * A piece of one plugin's UI shown inside another plugin's screen at a named place, e.g. the like
+ * button (likes) in the member profile (members) or the invisible-mode switch in settings. The
+ * host renders `<Panels slot="…" props={…}/>` and knows nothing of who fills it.
+ */
+export interface PanelDef {
+  id: string;
+  slot: string;
+  order: number;
+  component: Lazy<{ props: Record<string, unknown> }>;
+  when?: (ctx: SlotContext) => boolean;
+}
+
 export interface FooterLinkDef { id: string; order: number; labelKey: string; route: string; when?: (ctx: SlotContext) => boolean }
 
 export interface WebPlugin {
@@ -82,6 +95,7 @@ export interface WebPlugin {
   alerts?: AlertDef[];
   modals?: ModalDef[];
   footerLinks?: FooterLinkDef[];
+  panels?: PanelDef[];
   store?: { key: string; model: IAnyModelType };
   /** Adds to the "(N)" window-title count and the app badge (unread messages, new likes). */
   attentionCount?: (ctx: SlotContext) => number;

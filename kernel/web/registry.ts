@@ -1,5 +1,5 @@
 import { computed, type IComputedValue } from 'mobx';
-import type { AlertDef, FooterLinkDef, ModalDef, NavItemDef, RouteDef, SlotContext, WebPlugin } from './plugin.ts';
+import type { AlertDef, FooterLinkDef, ModalDef, NavItemDef, PanelDef, RouteDef, SlotContext, WebPlugin } from './plugin.ts';
 
 type Owned<T> = T & { plugin: string };
 
@@ -68,6 +68,12 @@ export class Registry {
     return this.slot('footer', () => this.plugins
       .flatMap((p) => (p.footerLinks ?? []).map((f) => ({ ...f, plugin: p.id })))
       .filter(this.visible).sort(byOrder((f) => f.order)));
+  }
+
+  panels(slot: string): Owned<PanelDef>[] {
+    return this.slot(`panel:${slot}`, () => this.plugins
+      .flatMap((p) => (p.panels ?? []).filter((x) => x.slot === slot).map((x) => ({ ...x, plugin: p.id })))
+      .filter(this.visible).sort(byOrder((x) => x.order)));
   }
 
   modal(id: string): Owned<ModalDef> | undefined {

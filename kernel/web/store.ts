@@ -29,6 +29,8 @@ export const KernelStore = types
     modals: types.array(OpenModal),
     toasts: types.array(ToastItem),
     pageError: types.maybeNull(types.frozen<{ status: number; message: string }>()),
+    /** Seconds between polls; the push plugin slows it down while push delivers news. */
+    pollSeconds: 60,
   })
   .views((self) => ({
     get loggedIn() {
@@ -42,6 +44,9 @@ export const KernelStore = types
     },
     setUserId(id: number | null) {
       self.userId = id;
+    },
+    setPollSeconds(seconds: number) {
+      self.pollSeconds = seconds;
     },
     setLocale(locale: string) {
       self.locale = locale;

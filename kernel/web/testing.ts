@@ -17,5 +17,6 @@ export function fakeApi(routes: Record<string, Handler>): Api & { calls: string[
     post: (p, b) => call('POST', p, b) as never,
     put: (p, b) => call('PUT', p, b) as never,
     del: (p, b) => call('DELETE', p, b) as never,
+    upload: (p, f) => call('POST', p, f) as never,
   };
 }

@@ -1,9 +1,6 @@
 import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
 import { AuthStore, type AuthStoreInstance } from './web/store.ts';
 
-export const USER_POLL_DELAY_MS = 5_000;
-export const USER_POLL_INTERVAL_MS = 60_000;
-
 const auth = (k: { store: Record<string, unknown> }) => k.store.auth as AuthStoreInstance;
 
 export default definePlugin({
@@ -24,13 +21,9 @@ export default definePlugin({
   },
   setup(kernel) {
     const store = auth(kernel);
-    let interval: ReturnType<typeof setInterval> | undefined;
-    // Refetch the user 5 s after mount, then every 60 s (credits, status may change elsewhere).
-    const start = setTimeout(() => {
-      interval = setInterval(() => { if (store.loggedIn) store.fetchUser().catch(() => {}); }, USER_POLL_INTERVAL_MS);
-      if (store.loggedIn) store.fetchUser().catch(() => {});
-    }, USER_POLL_DELAY_MS);
     const offs = [
+      // Credits and status may change elsewhere (another tab, a payment, support).
+      kernel.bus.on('poll', () => { if (store.loggedIn) store.fetchUser().catch(() => {}); }),
       kernel.bus.on('auth:required', () => {
         // Only a member who was logged in lost something worth telling.
         if (store.loggedIn) kernel.kernel.toast(kernel.i18n.t('auth:sessionEnded'), 'info');
@@ -38,11 +31,7 @@ export default definePlugin({
       }),
       kernel.bus.on('locale:changed', ({ locale }) => { if (store.loggedIn) store.saveLanguage(locale).catch(() => {}); }),
     ];
-    return () => {
-      clearTimeout(start);
-      clearInterval(interval);
-      offs.forEach((off) => off());
-    };
+    return () => offs.forEach((off) => off());
   },
 });
 

@@ -39,12 +39,28 @@ export const INTEREST_KEYS = Object.keys(INTERESTS) as InterestKey[];
 
 export interface Interest { key: InterestKey; icon: string }
 
+/**
+ * One photo as this viewer may see it. URLs are signed and expire; `locked` means the large
+ * rendition is a blurred copy (premium shows the photo itself).
+ */
 export interface ProfileImage {
-  filename: string;        // full-size URL
+  id: number;
+  filename: string;        // large URL (blurred copy when locked)
   thumb_filename: string;  // thumbnail URL
   status: 'approved' | 'pending';
   match: string;           // square crop URL used in match/like modals
+  is_main: boolean;
+  locked: boolean;
 }
+
+export const PHOTO_LIMITS = {
+  free: 3,
+  premium: 25,
+  maxBytes: 10 * 1024 * 1024,
+  maxPixels: 40_000_000,
+  minSide: 200,
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
 
 /** A member as the search grid and the profile page see it. */
 export interface ProfileSummary {
@@ -57,6 +73,8 @@ export interface ProfileSummary {
   region: string;           // region code, see regions.php
   main_image: ProfileImage | null;
   online: boolean;
+  /** Has bought credits: shows the premium badge. */
+  premium: boolean;
 }
 
 export interface Profile extends ProfileSummary {
@@ -70,7 +88,30 @@ export interface Profile extends ProfileSummary {
   interests: InterestKey[];
   about: string;
   images: ProfileImage[];
+  /** Photos this viewer cannot open (blurred); the count tells what premium would show. */
+  locked_images: number;
+  /** The viewer has blocked this member. */
+  blocked: boolean;
 }
+
+/** The member's own profile for editing: every attribute, the birth date, all photos. */
+export interface OwnProfile extends Profile {
+  birthdate: string;        // YYYY-MM-DD
+  sexuality: Sexuality;
+  invisible: boolean;
+  photo_limit: number;
+}
+
+export type ProfileUpdate = Partial<{
+  name: string; gender: Gender; sexuality: Sexuality; birthdate: string; city: string; country: string; region: string;
+  hair_color: HairColor | ''; eye_color: EyeColor | ''; body_type: BodyType | ''; relationship_status: RelationshipStatus | '';
+  tattoos: Tattoos | ''; signup_reason: SignupReason | ''; interests: InterestKey[]; about: string; invisible: boolean;
+}>;
+
+export const ABOUT_MAX = 2000;
+export const INTERESTS_MAX = 20;
+export const REPORT_REASONS = ['fake', 'photos', 'harassment', 'scam', 'underage', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
 
 export interface MembersQuery {
   gender?: Gender;
@@ -79,6 +120,10 @@ export interface MembersQuery {
   min_age?: number;
   max_age?: number;
   page?: number;
+  /** Interests to rank by (most shared first). */
+  interests?: string;
+  /** Relaxed search: same gender and country, outside the exact filter. */
+  similar?: boolean;
 }
 
 export interface MembersResponse { profiles: ProfileSummary[]; total: number; page: number; per_page: number }

@@ -8,6 +8,7 @@ import { createMembersService } from './server/service.ts';
 
 export type { MembersService, NewProfile } from './server/service.ts';
 export { GEO } from './server/seed/geo.ts';
+export { loadOwnProfile, loadViewer, toSummary, type ViewContext } from './server/queries.ts';
 
 export default defineServerPlugin({
   id: 'members',

@@ -22,7 +22,7 @@ describe('auth', () => {
     expect(user).toHaveProperty('signup_date');
     expect(user).toHaveProperty('fictional_icon');
     expect(user.profile).toMatchObject({ name: 'Alex', country: 'GB', status: 'active' });
-    expect(user.profile.main_image.filename).toMatch(/^\/uploads\/.+\.jpg$/);
+    expect(user.profile.main_image.filename).toMatch(/^\/media\/.+-full\.jpg\?e=\d+&s=/);
     expect(user).not.toHaveProperty('password_hash');
   });
 

@@ -48,3 +48,23 @@ membersMigrations.push({
     }
   },
 });
+membersMigrations.push({
+  name: '003_blocks_reports',
+  async up(db) {
+    await sql`CREATE TABLE blocks (
+      blocker_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      blocked_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (blocker_id, blocked_id))`.execute(db);
+    await sql`CREATE INDEX blocks_blocked ON blocks (blocked_id)`.execute(db);
+    // A report outlives the reporter's account (support still needs it), not the reported one's.
+    await sql`CREATE TABLE reports (
+      id serial PRIMARY KEY,
+      reporter_id integer REFERENCES users(id) ON DELETE SET NULL,
+      reported_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      reason text NOT NULL,
+      comment text NOT NULL DEFAULT '',
+      created_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+    await sql`CREATE INDEX reports_reported ON reports (reported_id, created_at)`.execute(db);
+  },
+});

@@ -1,80 +1,160 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AnyDB } from '../../../kernel/server/db.ts';
 import type { Storage } from '../../../kernel/server/storage.ts';
-import { PAGE_SIZE, type MembersQuery, type Profile, type ProfileSummary } from '../contract.ts';
-import { imageView } from './images.ts';
+import { HttpError } from '../../../kernel/server/errors.ts';
+import { PAGE_SIZE, PHOTO_LIMITS, type MembersQuery, type OwnProfile, type Profile, type ProfileSummary } from '../contract.ts';
+import { imageView, photoAccess, type PhotoRow } from './images.ts';
 
 const ONLINE_MINUTES = 10;
 
-export interface ViewContext { storage: Storage; cdnPrefix: string }
+export interface Viewer { id: number | null; premium: boolean }
+export interface ViewContext { storage: Storage; cdnPrefix: string; viewer: Viewer }
+
+export async function loadViewer(db: AnyDB, userId: number | null): Promise<Viewer> {
+  if (userId == null) return { id: null, premium: false };
+  const row = await db.selectFrom('users').select('paid_user').where('id', '=', userId).executeTakeFirst();
+  return { id: userId, premium: Boolean(row?.paid_user) };
+}
 
 const summaryColumns = sql`p.user_id AS id, p.name, p.gender, p.country, p.region, p.city,
   date_part('year', age(p.birthdate))::int AS age,
-  (u.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online,
-  ph.file_key AS photo_key, ph.status AS photo_status`;
+  (u.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online, u.paid_user AS premium,
+  ph.id AS photo_id, ph.file_key AS photo_key, ph.status AS photo_status`;
 
-type SummaryRow = Omit<ProfileSummary, 'main_image'> & { photo_key: string | null; photo_status: string | null };
+const summaryJoins = sql`JOIN users u ON u.id = p.user_id
+  LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main`;
 
-const toSummary = (ctx: ViewContext, r: SummaryRow): ProfileSummary => ({
+type SummaryRow = Omit<ProfileSummary, 'main_image'> & { photo_id: number | null; photo_key: string | null; photo_status: string | null };
+
+export const toSummary = (ctx: ViewContext, r: SummaryRow): ProfileSummary => ({
   id: Number(r.id), name: r.name, gender: r.gender, age: Number(r.age), city: r.city, country: r.country,
-  region: r.region, online: Boolean(r.online),
-  main_image: r.photo_key ? imageView(ctx.storage, ctx.cdnPrefix, r.photo_key, r.photo_status ?? 'approved') : null,
+  region: r.region, online: Boolean(r.online), premium: Boolean(r.premium),
+  main_image: r.photo_key
+    ? imageView(ctx.storage, ctx.cdnPrefix, { id: Number(r.photo_id), file_key: r.photo_key, status: r.photo_status ?? 'approved', is_main: true },
+      photoAccess(ctx.viewer, Number(r.id), true))
+    : null,
 });
 
-/** Member search: visible, active profiles matching the filters, most recently active first. */
-export async function searchMembers(db: AnyDB, ctx: ViewContext, q: MembersQuery, viewerId: number | null) {
+/** Neither has blocked the other. */
+export const notBlocked = (viewerId: number | null, other: RawBuilder<unknown> = sql`p.user_id`) => (viewerId == null ? sql`true` : sql`NOT EXISTS (
+  SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${other}) OR (b.blocker_id = ${other} AND b.blocked_id = ${viewerId}))`);
+
+/** Profile summaries of these members in this order (for likes, matches, swipe cards). */
+export async function summariesOf(db: AnyDB, ctx: ViewContext, ids: number[]): Promise<ProfileSummary[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<SummaryRow>`SELECT ${summaryColumns} FROM profiles p ${summaryJoins}
+    WHERE p.user_id = ANY(${ids}::int[]) AND u.deleted_at IS NULL AND p.status = 'active' AND ${notBlocked(ctx.viewer.id)}`.execute(db);
+  const byId = new Map(rows.map((r) => [Number(r.id), toSummary(ctx, r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Member search: visible, active profiles matching the filters, sharing the most asked-for
+ * interests first, then most recently active. `similar` relaxes the filter (same gender and
+ * country, region dropped, ages widened by 5 years) and leaves out the exact matches.
+ */
+export async function searchMembers(db: AnyDB, ctx: ViewContext, q: MembersQuery) {
   const page = q.page ?? 1;
-  const conds = [sql`p.status = 'active'`, sql`NOT p.invisible`];
-  if (viewerId != null) conds.push(sql`p.user_id <> ${viewerId}`);
-  if (q.gender) conds.push(sql`p.gender = ${q.gender}`);
-  if (q.country) conds.push(sql`p.country = ${q.country}`);
-  if (q.countryregion) conds.push(sql`p.region = ${q.countryregion}`);
-  // Age bounds as birthdate bounds so the index on birthdate is used.
-  if (q.min_age != null) conds.push(sql`p.birthdate <= (current_date - make_interval(years => ${q.min_age}))`);
-  if (q.max_age != null) conds.push(sql`p.birthdate > (current_date - make_interval(years => ${q.max_age + 1}))`);
+  const viewerId = ctx.viewer.id;
+  const base = [sql`p.status = 'active'`, sql`NOT p.invisible`, sql`u.deleted_at IS NULL`, notBlocked(viewerId)];
+  if (viewerId != null) base.push(sql`p.user_id <> ${viewerId}`);
+  if (q.gender) base.push(sql`p.gender = ${q.gender}`);
+  if (q.country) base.push(sql`p.country = ${q.country}`);
+  const ageBounds = (min?: number, max?: number) => [
+    // Age bounds as birthdate bounds so the index on birthdate is used.
+    ...(min != null ? [sql`p.birthdate <= (current_date - make_interval(years => ${min}))`] : []),
+    ...(max != null ? [sql`p.birthdate > (current_date - make_interval(years => ${max + 1}))`] : []),
+  ];
+  const exact = [...(q.countryregion ? [sql`p.region = ${q.countryregion}`] : []), ...ageBounds(q.min_age, q.max_age)];
+  let conds = [...base, ...exact];
+  if (q.similar) {
+    if (!exact.length) return { profiles: [], total: 0, page, per_page: PAGE_SIZE };
+    const widened = ageBounds(q.min_age != null ? Math.max(18, q.min_age - 5) : undefined, q.max_age != null ? q.max_age + 5 : undefined);
+    conds = [...base, ...widened, sql`NOT (${sql.join(exact, sql` AND `)})`];
+  }
   const where = sql.join(conds, sql` AND `);
+  const interests = (q.interests ?? '').split(',').filter(Boolean);
+  const rank = interests.length
+    ? sql`(SELECT count(*) FROM unnest(p.interests) i WHERE i = ANY(${interests}::text[])) DESC,`
+    : sql``;
   const [{ rows: countRows }, { rows }] = await Promise.all([
-    sql<{ n: number }>`SELECT count(*)::int AS n FROM profiles p WHERE ${where}`.execute(db),
-    sql<SummaryRow>`SELECT ${summaryColumns}
-      FROM profiles p JOIN users u ON u.id = p.user_id
-      LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main
+    sql<{ n: number }>`SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id WHERE ${where}`.execute(db),
+    sql<SummaryRow>`SELECT ${summaryColumns} FROM profiles p ${summaryJoins}
       WHERE ${where}
-      ORDER BY u.last_seen DESC NULLS LAST, p.user_id DESC
+      ORDER BY ${rank} u.last_seen DESC NULLS LAST, p.user_id DESC
       LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`.execute(db),
   ]);
   return { profiles: rows.map((r) => toSummary(ctx, r)), total: Number(countRows[0]?.n ?? 0), page, per_page: PAGE_SIZE };
 }
 
-/** One profile with its attributes and photos; null when absent or not shown to this viewer. */
-export async function loadProfile(db: AnyDB, ctx: ViewContext, id: number, viewerId: number | null): Promise<Profile | null> {
-  const { rows } = await sql<SummaryRow & Omit<Profile, keyof ProfileSummary | 'images'> & { status: string }>`
+type DetailRow = SummaryRow & Omit<Profile, keyof ProfileSummary | 'images' | 'locked_images' | 'blocked'> & {
+  status: string; birthdate: string | Date; invisible: boolean;
+};
+
+async function detailRow(db: AnyDB, id: number) {
+  const { rows } = await sql<DetailRow>`
     SELECT ${summaryColumns}, p.sexuality, p.hair_color, p.eye_color, p.body_type, p.relationship_status,
-      p.tattoos, p.signup_reason, p.interests, p.about, p.status
-    FROM profiles p JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
-    LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main
-    WHERE p.user_id = ${id}`.execute(db);
-  const r = rows[0];
-  if (!r || (r.status !== 'active' && r.id !== viewerId)) return null;
-  const photos = await db.selectFrom('photos').select(['file_key', 'status']).where('user_id', '=', id)
-    .where((eb) => eb.or([eb('status', '=', 'approved'), eb('user_id', '=', viewerId ?? -1)]))
-    .orderBy('is_main', 'desc').orderBy('position').orderBy('id').execute();
+      p.tattoos, p.signup_reason, p.interests, p.about, p.status, to_char(p.birthdate, 'YYYY-MM-DD') AS birthdate, p.invisible
+    FROM profiles p ${summaryJoins}
+    WHERE p.user_id = ${id} AND u.deleted_at IS NULL`.execute(db);
+  return rows[0] ?? null;
+}
+
+const photosOf = (db: AnyDB, userId: number, all: boolean) => db.selectFrom('photos').select(['id', 'file_key', 'status', 'is_main'])
+  .where('user_id', '=', userId).$if(!all, (qb) => qb.where('status', '=', 'approved'))
+  .orderBy('is_main', 'desc').orderBy('position').orderBy('id').execute() as Promise<PhotoRow[]>;
+
+function details(ctx: ViewContext, r: DetailRow, photos: PhotoRow[]) {
+  const images = photos.map((p) => imageView(ctx.storage, ctx.cdnPrefix, p, photoAccess(ctx.viewer, Number(r.id), p.is_main)));
   return {
     ...toSummary(ctx, r),
     sexuality: r.sexuality, hair_color: r.hair_color, eye_color: r.eye_color, body_type: r.body_type,
     relationship_status: r.relationship_status, tattoos: r.tattoos, signup_reason: r.signup_reason,
-    interests: r.interests, about: r.about,
-    images: photos.map((p) => imageView(ctx.storage, ctx.cdnPrefix, p.file_key, p.status)),
+    interests: r.interests, about: r.about, images,
+    locked_images: images.filter((i) => i.locked).length,
+  };
+}
+
+/**
+ * One profile with its attributes and photos as this viewer may see it; null when absent or not
+ * shown. A member who blocked the viewer answers 403 'blocked' naming themself.
+ */
+export async function loadProfile(db: AnyDB, ctx: ViewContext, id: number): Promise<Profile | null> {
+  const r = await detailRow(db, id);
+  const viewerId = ctx.viewer.id;
+  if (!r || (r.status !== 'active' && Number(r.id) !== viewerId)) return null;
+  let blocked = false;
+  if (viewerId != null && viewerId !== id) {
+    const rows = await db.selectFrom('blocks').select(['blocker_id']).where((eb) => eb.or([
+      eb.and([eb('blocker_id', '=', id), eb('blocked_id', '=', viewerId)]),
+      eb.and([eb('blocker_id', '=', viewerId), eb('blocked_id', '=', id)]),
+    ])).execute();
+    if (rows.some((b) => b.blocker_id === id)) throw new HttpError(403, 'blocked', `Blocked by ${r.name}: no access.`, { name: r.name });
+    blocked = rows.length > 0;
+  }
+  return { ...details(ctx, r, await photosOf(db, id, Number(r.id) === viewerId)), blocked };
+}
+
+export async function loadOwnProfile(db: AnyDB, ctx: ViewContext, userId: number): Promise<OwnProfile | null> {
+  const r = await detailRow(db, userId);
+  if (!r) return null;
+  return {
+    ...details(ctx, r, await photosOf(db, userId, true)), blocked: false,
+    birthdate: String(r.birthdate), invisible: r.invisible,
+    photo_limit: ctx.viewer.premium ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free,
   };
 }
 
 /** The `profile` part of the auth user object. */
-export async function userProfile(db: AnyDB, ctx: ViewContext, userId: number) {
+export async function userProfile(db: AnyDB, ctx: Omit<ViewContext, 'viewer'>, userId: number) {
   const row = await db.selectFrom('profiles as p').leftJoin('photos as ph', (j) => j.onRef('ph.user_id', '=', 'p.user_id').on('ph.is_main', '=', true))
-    .select(['p.name', 'p.country', 'p.status', 'ph.file_key', 'ph.status as photo_status'])
+    .select(['p.name', 'p.country', 'p.status', 'p.invisible', 'ph.id as photo_id', 'ph.file_key', 'ph.status as photo_status'])
     .where('p.user_id', '=', userId).executeTakeFirst();
   if (!row) return null;
   return {
-    name: row.name, country: row.country, status: row.status,
-    main_image: row.file_key ? imageView(ctx.storage, ctx.cdnPrefix, row.file_key, row.photo_status) : null,
+    name: row.name, country: row.country, status: row.status, invisible: row.invisible,
+    main_image: row.file_key
+      ? imageView(ctx.storage, ctx.cdnPrefix, { id: Number(row.photo_id), file_key: row.file_key, status: row.photo_status ?? 'approved', is_main: true }, 'full')
+      : null,
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { authenticationRequired, badRequest, notFound } from '../../../kernel/server/errors.ts';
-import { GENDERS, INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, type MembersQuery } from '../contract.ts';
+import type { AuthService } from '../../auth/server.ts';
+import { GENDERS, INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, REPORT_REASONS, type MembersQuery, type ReportReason } from '../contract.ts';
 import { GEO } from './seed/geo.ts';
-import { loadProfile, searchMembers } from './queries.ts';
+import { loadProfile, loadViewer, searchMembers, type ViewContext } from './queries.ts';
 
 /** Visitors may browse only where the site allows it (or when they arrived through a traffic source). */
 function assertMayBrowse(req: FastifyRequest) {
@@ -16,7 +17,11 @@ function assertMayBrowse(req: FastifyRequest) {
 const age = { type: 'integer', minimum: MIN_AGE, maximum: MAX_AGE };
 
 export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
-  const ctx = (req: FastifyRequest) => ({ storage: kernel.storage, cdnPrefix: req.site.cdn_prefix ?? '' });
+  const ctx = async (req: FastifyRequest): Promise<ViewContext> => ({
+    storage: kernel.storage, cdnPrefix: req.site.cdn_prefix ?? '', viewer: await loadViewer(kernel.db, req.userId),
+  });
+  const requireUser = (req: FastifyRequest) => kernel.services.get<AuthService>('auth').requireUser(req);
+  const idBody = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
 
   app.get('/members.php', {
     schema: {
@@ -30,6 +35,8 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
           min_age: age,
           max_age: age,
           page: { type: 'integer', minimum: 1, maximum: 10000 },
+          interests: { type: 'string', maxLength: 600, pattern: `^((${INTEREST_KEYS.join('|')}),?)*$` },
+          similar: { type: 'boolean' },
         },
       },
     },
@@ -40,7 +47,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
       throw badRequest('invalid_age_range', 'min_age must not be above max_age');
     }
     if (q.countryregion && !q.country) throw badRequest('invalid_input', 'countryregion needs country');
-    return searchMembers(kernel.db, ctx(req), q, req.userId);
+    return searchMembers(kernel.db, await ctx(req), q);
   });
 
   app.get('/member.php', {
@@ -53,9 +60,57 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     },
   }, async (req) => {
     assertMayBrowse(req);
-    const profile = await loadProfile(kernel.db, ctx(req), (req.query as { id: number }).id, req.userId);
+    const profile = await loadProfile(kernel.db, await ctx(req), (req.query as { id: number }).id);
     if (!profile) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
     return { profile };
+  });
+
+  // Blocking: the blocked member can neither see nor contact the blocker; unblocking restores both.
+  app.post('/block.php', { schema: { body: idBody } }, async (req) => {
+    const userId = requireUser(req);
+    const { id } = req.body as { id: number };
+    if (id === userId) throw badRequest('invalid_input', 'You cannot block yourself');
+    const target = await kernel.db.selectFrom('profiles').select('name').where('user_id', '=', id).executeTakeFirst();
+    if (!target) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    await kernel.db.insertInto('blocks').values({ blocker_id: userId, blocked_id: id })
+      .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing()).execute();
+    return { blocked: true };
+  });
+  app.delete('/block.php', { schema: { body: idBody } }, async (req) => {
+    const userId = requireUser(req);
+    await kernel.db.deleteFrom('blocks').where('blocker_id', '=', userId).where('blocked_id', '=', (req.body as { id: number }).id).execute();
+    return { blocked: false };
+  });
+  app.get('/blocks.php', async (req) => {
+    const userId = requireUser(req);
+    const rows = await kernel.db.selectFrom('blocks as b').innerJoin('profiles as p', 'p.user_id', 'b.blocked_id')
+      .select(['p.user_id as id', 'p.name']).where('b.blocker_id', '=', userId).orderBy('b.created_at', 'desc').execute();
+    return { blocked: rows };
+  });
+
+  app.post('/report.php', {
+    config: { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+    schema: {
+      body: {
+        type: 'object', required: ['id', 'reason'], additionalProperties: false,
+        properties: {
+          id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          reason: { type: 'string', enum: [...REPORT_REASONS] },
+          comment: { type: 'string', maxLength: 1000 },
+        },
+      },
+    },
+  }, async (req) => {
+    const userId = requireUser(req);
+    const { id, reason, comment = '' } = req.body as { id: number; reason: ReportReason; comment?: string };
+    if (id === userId) throw badRequest('invalid_input', 'You cannot report yourself');
+    const target = await kernel.db.selectFrom('profiles').select('name').where('user_id', '=', id).executeTakeFirst();
+    if (!target) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    // One report per member and day is enough for support; repeats are accepted and not stored twice.
+    const recent = await kernel.db.selectFrom('reports').select('id').where('reporter_id', '=', userId).where('reported_id', '=', id)
+      .where('created_at', '>', new Date(kernel.clock.now().getTime() - 86400_000)).executeTakeFirst();
+    if (!recent) await kernel.db.insertInto('reports').values({ reporter_id: userId, reported_id: id, reason, comment: comment.trim(), created_at: kernel.clock.now() }).execute();
+    return { reported: true };
   });
 
   app.get('/regions.php', async (req) => ({

@@ -1,7 +1,10 @@
 import type { AnyDB } from '../../../kernel/server/db.ts';
 import type { Storage } from '../../../kernel/server/storage.ts';
-import type { Gender, Sexuality } from '../contract.ts';
-import { photoFiles } from './images.ts';
+import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
+import { PHOTO_LIMITS, type Gender, type ProfileSummary, type ProfileUpdate, type Sexuality } from '../contract.ts';
+import { removeRenditions, storeRenditions } from './images.ts';
+import { newPhotoKey, processUpload } from './photos.ts';
+import { loadViewer, summariesOf, type Viewer } from './queries.ts';
 
 export interface NewProfile {
   name: string;
@@ -20,12 +23,24 @@ export interface NewProfile {
 export interface MembersService {
   createProfile(userId: number, p: NewProfile, db?: AnyDB): Promise<void>;
   setStatus(userId: number, status: 'active' | 'disabled', db?: AnyDB): Promise<void>;
+  updateProfile(userId: number, p: ProfileUpdate): Promise<void>;
   /** Deletes the member's photo files (their rows go with the account). */
   removePhotos(userId: number, db?: AnyDB): Promise<void>;
+  /** Checks, re-encodes and stores an upload; the first photo becomes the main one. */
+  addPhoto(userId: number, data: Buffer): Promise<number>;
+  setMainPhoto(userId: number, photoId: number): Promise<void>;
+  deletePhoto(userId: number, photoId: number): Promise<void>;
+  viewer(userId: number | null): Promise<Viewer>;
+  /** Profile summaries as this viewer may see them, in the given order; blocked and gone members left out. */
+  summaries(viewerId: number | null, ids: number[], cdnPrefix?: string): Promise<ProfileSummary[]>;
+  /** True when either member has blocked the other. */
+  blockedBetween(a: number, b: number): Promise<boolean>;
+  /** Throws 404 when the member cannot be reached (absent, hidden, blocked either way). */
+  assertReachable(viewerId: number, otherId: number): Promise<{ name: string }>;
 }
 
 export function createMembersService(db: AnyDB, storage: Storage): MembersService {
-  return {
+  const service: MembersService = {
     async createProfile(userId, p, on = db) {
       await on.insertInto('profiles').values({
         user_id: userId, name: p.name, gender: p.gender, sexuality: p.sexuality, birthdate: p.birthdate,
@@ -35,15 +50,92 @@ export function createMembersService(db: AnyDB, storage: Storage): MembersServic
     async setStatus(userId, status, on = db) {
       await on.updateTable('profiles').set({ status }).where('user_id', '=', userId).execute();
     },
+    async updateProfile(userId, p) {
+      if (!Object.keys(p).length) return;
+      await db.updateTable('profiles').set(p).where('user_id', '=', userId).execute();
+    },
     async removePhotos(userId, on = db) {
       const rows = await on.selectFrom('photos').select('file_key').where('user_id', '=', userId).execute();
       for (const r of rows) {
         // Shared demo portraits stay; a member's own uploads go.
-        if (r.file_key.startsWith('seed/')) continue;
-        const f = photoFiles(r.file_key);
-        await Promise.all([f.full, f.thumb, f.match].map((k) => storage.remove(k)));
+        if (!r.file_key.startsWith('seed/')) await removeRenditions(storage, r.file_key);
       }
       await on.deleteFrom('photos').where('user_id', '=', userId).execute();
     },
+    async addPhoto(userId, data) {
+      const viewer = await loadViewer(db, userId);
+      const limit = viewer.premium ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
+      const count = async () => Number((await db.selectFrom('photos').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+      // Checked before the (slow) image work and again inside the insert's transaction.
+      if (await count() >= limit) throw limitError(viewer.premium);
+      const renditions = await processUpload(data);
+      const key = newPhotoKey(userId);
+      await storeRenditions(storage, key, renditions);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          // Serialises concurrent uploads of one member so the limit holds.
+          await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+          const rows = await trx.selectFrom('photos').select(['is_main', 'position']).where('user_id', '=', userId).execute();
+          if (rows.length >= limit) throw limitError(viewer.premium);
+          const row = await trx.insertInto('photos').values({
+            user_id: userId, file_key: key, status: 'approved', is_main: !rows.some((r) => r.is_main),
+            position: rows.reduce((m, r) => Math.max(m, r.position + 1), 0),
+          }).returning('id').executeTakeFirstOrThrow();
+          return row.id as number;
+        });
+      } catch (err) {
+        await removeRenditions(storage, key);
+        throw err;
+      }
+    },
+    async setMainPhoto(userId, photoId) {
+      await db.transaction().execute(async (trx) => {
+        const photo = await trx.selectFrom('photos').select('id').where('id', '=', photoId).where('user_id', '=', userId).executeTakeFirst();
+        if (!photo) throw notFound('photo_not_found', 'This photo does not exist (anymore).');
+        await trx.updateTable('photos').set({ is_main: false }).where('user_id', '=', userId).where('is_main', '=', true).execute();
+        await trx.updateTable('photos').set({ is_main: true }).where('id', '=', photoId).execute();
+      });
+    },
+    async deletePhoto(userId, photoId) {
+      const key = await db.transaction().execute(async (trx) => {
+        const photo = await trx.deleteFrom('photos').where('id', '=', photoId).where('user_id', '=', userId)
+          .returning(['file_key', 'is_main']).executeTakeFirst();
+        if (!photo) throw notFound('photo_not_found', 'This photo does not exist (anymore).');
+        if (photo.is_main) {
+          // The next photo in line takes over as main photo.
+          const next = await trx.selectFrom('photos').select('id').where('user_id', '=', userId).orderBy('position').orderBy('id').executeTakeFirst();
+          if (next) await trx.updateTable('photos').set({ is_main: true }).where('id', '=', next.id).execute();
+        }
+        return photo.file_key as string;
+      });
+      if (!key.startsWith('seed/')) await removeRenditions(storage, key);
+    },
+    viewer: (userId) => loadViewer(db, userId),
+    async summaries(viewerId, ids, cdnPrefix = '') {
+      return summariesOf(db, { storage, cdnPrefix, viewer: await loadViewer(db, viewerId) }, ids);
+    },
+    async blockedBetween(a, b) {
+      const row = await db.selectFrom('blocks').select('blocker_id').where((eb) => eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ])).executeTakeFirst();
+      return Boolean(row);
+    },
+    async assertReachable(viewerId, otherId) {
+      const p = await db.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').select(['p.name', 'p.status'])
+        .where('p.user_id', '=', otherId).where('u.deleted_at', 'is', null).executeTakeFirst();
+      if (!p || p.status !== 'active' || viewerId === otherId) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+      const blocker = await db.selectFrom('blocks').select('blocker_id').where('blocker_id', '=', otherId).where('blocked_id', '=', viewerId).executeTakeFirst();
+      if (blocker) throw new HttpError(403, 'blocked', `Blocked by ${p.name}: no access.`, { name: p.name });
+      if (await service.blockedBetween(viewerId, otherId)) throw new HttpError(403, 'you_blocked', 'You have blocked this member; unblock them first.', { name: p.name });
+      return { name: p.name };
+    },
   };
+  return service;
+}
+
+function limitError(premium: boolean) {
+  return premium
+    ? badRequest('photo_limit_reached', `Up to ${PHOTO_LIMITS.premium} photos`, { limit: PHOTO_LIMITS.premium })
+    : new HttpError(403, 'free_photo_limit', 'Free photo limit reached.', { limit: PHOTO_LIMITS.free });
 }

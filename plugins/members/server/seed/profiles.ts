@@ -7,7 +7,7 @@ import { FIRST_NAMES } from './names.ts';
 import { rng } from './random.ts';
 
 /** A generated member: the profile's own fields plus what the seed needs to place it in time. */
-export type SeedProfile = Omit<Profile, 'id' | 'main_image' | 'online' | 'images'> & {
+export type SeedProfile = Omit<Profile, 'id' | 'main_image' | 'online' | 'images' | 'premium' | 'locked_images' | 'blocked'> & {
   key: string;
   birthdate: string;       // YYYY-MM-DD
   signupDaysAgo: number;

@@ -1,7 +1,8 @@
 import type { Kernel, SeedOptions } from '../../../../kernel/server/plugin.ts';
 import type { AnyDB } from '../../../../kernel/server/db.ts';
 import type { AuthService } from '../../../auth/server.ts';
-import { photoFiles } from '../images.ts';
+import { photoFiles, storeRenditions } from '../images.ts';
+import { blurRenditions } from '../photos.ts';
 import { GEO } from './geo.ts';
 import { renderPortrait } from './portrait.ts';
 import { seedProfile, type SeedProfile } from './profiles.ts';
@@ -23,25 +24,29 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R
   return out;
 }
 
-async function writePortrait(kernel: Kernel, p: SeedProfile, index: number) {
-  const key = `seed/${p.key}`;
-  const files = photoFiles(key);
-  if (await kernel.storage.exists(files.match)) return key;
+async function writePortrait(kernel: Kernel, p: SeedProfile, index: number, suffix = '') {
+  const key = `seed/${p.key}${suffix}`;
+  if (await kernel.storage.exists(photoFiles(key).blurThumb)) return key;
   const img = await renderPortrait({ seed: index, gender: p.gender, age: p.age, hair: p.hair_color, eyes: p.eye_color, body: p.body_type });
-  await kernel.storage.put(files.full, img.full);
-  await kernel.storage.put(files.thumb, img.thumb);
-  await kernel.storage.put(files.match, img.match);
+  await storeRenditions(kernel.storage, key, { ...img, ...(await blurRenditions(img.full)) });
   return key;
 }
 
-async function insertProfile(db: AnyDB, userId: number, p: SeedProfile, photoKey: string) {
+/** Every second demo member has a second photo, so the blur for free members shows in the demo. */
+async function writePortraits(kernel: Kernel, p: SeedProfile, index: number) {
+  const keys = [await writePortrait(kernel, p, index)];
+  if (index % 2 === 1) keys.push(await writePortrait(kernel, p, index + 100_000, '-2'));
+  return keys;
+}
+
+async function insertProfile(db: AnyDB, userId: number, p: SeedProfile, photoKeys: string[]) {
   await db.insertInto('profiles').values({
     user_id: userId, name: p.name, gender: p.gender, sexuality: p.sexuality, birthdate: p.birthdate,
     country: p.country, region: p.region, city: p.city, hair_color: p.hair_color, eye_color: p.eye_color,
     body_type: p.body_type, relationship_status: p.relationship_status, tattoos: p.tattoos,
     signup_reason: p.signup_reason, interests: p.interests, about: p.about, status: 'active', seed_key: p.key,
   }).execute();
-  await db.insertInto('photos').values({ user_id: userId, file_key: photoKey, status: 'approved', is_main: true }).execute();
+  await db.insertInto('photos').values(photoKeys.map((file_key, i) => ({ user_id: userId, file_key, status: 'approved', is_main: i === 0, position: i }))).execute();
 }
 
 /** Demo data: `opts.profiles` generated members with portraits, plus the demo member. Idempotent. */
@@ -55,7 +60,7 @@ export async function seedMembers(kernel: Kernel, opts: SeedOptions) {
       .filter((i) => !existing.has(`demo-${i}`));
     if (!batch.length) continue;
     const profiles = batch.map(seedProfile);
-    const keys = await mapLimit(profiles, RENDER_CONCURRENCY, (p) => writePortrait(kernel, p, Number(p.key.slice(5))));
+    const keys = await mapLimit(profiles, RENDER_CONCURRENCY, (p) => writePortraits(kernel, p, Number(p.key.slice(5))));
     await db.transaction().execute(async (trx) => {
       for (const [k, p] of profiles.entries()) {
         const userId = await auth.createAccount({
@@ -84,7 +89,7 @@ async function seedDemoMember(kernel: Kernel, auth: AuthService) {
     signup_reason: 'relationship', interests: ['travelling', 'coffee', 'hiking', 'music', 'cooking'],
     about: 'Coffee first, then adventures. Show me your favourite spot in town.',
   };
-  const key = await writePortrait(kernel, p, 424242);
+  const key = [await writePortrait(kernel, p, 424242)];
   await db.transaction().execute(async (trx) => {
     const userId = await auth.createAccount({ email: DEMO_EMAIL, password: DEMO_PASSWORD, status: 'active', credits: 10, language: null }, trx);
     await insertProfile(trx, userId, p, key);

@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kernel } from '../../../kernel/server/plugin.ts';
+import { notFound } from '../../../kernel/server/errors.ts';
+import type { AuthService } from '../../auth/server.ts';
+import { GEO, type MembersService, loadOwnProfile } from '../../members/server.ts';
+import { PHOTO_LIMITS, type ProfileUpdate } from '../../members/contract.ts';
+import { checkProfileUpdate, profileUpdateSchema } from './validate.ts';
+
+const photoId = {
+  type: 'object', required: ['id'], additionalProperties: false,
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, main: { type: 'boolean', const: true } },
+};
+
+/** The member's own profile: attributes and photos. */
+export async function profileRoutes(app: FastifyInstance, kernel: Kernel) {
+  const auth = () => kernel.services.get<AuthService>('auth');
+  const members = () => kernel.services.get<MembersService>('members');
+  const own = async (req: FastifyRequest, userId: number) => {
+    const profile = await loadOwnProfile(kernel.db, {
+      storage: kernel.storage, cdnPrefix: req.site.cdn_prefix ?? '', viewer: await members().viewer(userId),
+    }, userId);
+    if (!profile) throw notFound('profile_not_found', 'You have no profile yet.');
+    return { profile };
+  };
+
+  app.get('/profile.php', async (req) => own(req, auth().requireUser(req)));
+
+  app.put('/profile.php', { schema: { body: profileUpdateSchema } }, async (req) => {
+    const userId = auth().requireUser(req);
+    const current = await kernel.db.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.country', 'u.email']).where('p.user_id', '=', userId).executeTakeFirst();
+    if (!current) throw notFound('profile_not_found', 'You have no profile yet.');
+    const regionsOf = (country: string) => (req.site.countries.includes(country)
+      ? GEO.find((c) => c.code === country)?.regions.map((r) => r.code) ?? null : null);
+    const update = checkProfileUpdate(req.body as ProfileUpdate, current, regionsOf, kernel.clock.now());
+    await members().updateProfile(userId, update);
+    return own(req, userId);
+  });
+
+  // The photo itself is the body (JPEG, PNG or WebP); its real type is read from its bytes.
+  app.addContentTypeParser(['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: PHOTO_LIMITS.maxBytes + 1024 }, (_req, body, done) => done(null, body));
+
+  app.post('/photos.php', {
+    config: { binaryBody: true, rateLimit: { max: 60 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+    bodyLimit: PHOTO_LIMITS.maxBytes + 1024,
+  }, async (req, reply) => {
+    const userId = auth().requireUser(req);
+    const body = req.body;
+    if (!Buffer.isBuffer(body) || !body.length) {
+      return reply.status(400).send({ error: 'photo_type_invalid', message: 'Send the photo (JPEG, PNG or WebP) as the request body' });
+    }
+    await members().addPhoto(userId, body);
+    return own(req, userId);
+  });
+
+  app.put('/photos.php', { schema: { body: photoId } }, async (req) => {
+    const userId = auth().requireUser(req);
+    await members().setMainPhoto(userId, (req.body as { id: number }).id);
+    return own(req, userId);
+  });
+
+  app.delete('/photos.php', { schema: { body: photoId } }, async (req) => {
+    const userId = auth().requireUser(req);
+    await members().deletePhoto(userId, (req.body as { id: number }).id);
+    return own(req, userId);
+  });
+}
