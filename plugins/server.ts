@@ -8,5 +8,8 @@ import account from './account/server.ts';
 import signup from './signup/server.ts';
 import notifications from './notifications/server.ts';
 import profile from './profile/server.ts';
+import likes from './likes/server.ts';
+import swipeGame from './swipe-game/server.ts';
+import matchFinder from './match-finder/server.ts';
 
-export const serverPlugins: ServerPlugin[] = [auth, members, pages, siteEntry, account, signup, notifications, profile];
+export const serverPlugins: ServerPlugin[] = [auth, members, pages, siteEntry, account, signup, notifications, profile, likes, swipeGame, matchFinder];

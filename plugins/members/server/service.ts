@@ -34,9 +34,9 @@ export interface MembersService {
   /** Profile summaries as this viewer may see them, in the given order; blocked and gone members left out. */
   summaries(viewerId: number | null, ids: number[], cdnPrefix?: string): Promise<ProfileSummary[]>;
   /** True when either member has blocked the other. */
-  blockedBetween(a: number, b: number): Promise<boolean>;
+  blockedBetween(a: number, b: number, db?: AnyDB): Promise<boolean>;
   /** Throws 404 when the member cannot be reached (absent, hidden, blocked either way). */
-  assertReachable(viewerId: number, otherId: number): Promise<{ name: string }>;
+  assertReachable(viewerId: number, otherId: number, db?: AnyDB): Promise<{ name: string }>;
 }
 
 export function createMembersService(db: AnyDB, storage: Storage): MembersService {
@@ -114,20 +114,20 @@ export function createMembersService(db: AnyDB, storage: Storage): MembersServic
     async summaries(viewerId, ids, cdnPrefix = '') {
       return summariesOf(db, { storage, cdnPrefix, viewer: await loadViewer(db, viewerId) }, ids);
     },
-    async blockedBetween(a, b) {
-      const row = await db.selectFrom('blocks').select('blocker_id').where((eb) => eb.or([
+    async blockedBetween(a, b, on = db) {
+      const row = await on.selectFrom('blocks').select('blocker_id').where((eb) => eb.or([
         eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
         eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
       ])).executeTakeFirst();
       return Boolean(row);
     },
-    async assertReachable(viewerId, otherId) {
-      const p = await db.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').select(['p.name', 'p.status'])
+    async assertReachable(viewerId, otherId, on = db) {
+      const p = await on.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').select(['p.name', 'p.status'])
         .where('p.user_id', '=', otherId).where('u.deleted_at', 'is', null).executeTakeFirst();
       if (!p || p.status !== 'active' || viewerId === otherId) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
-      const blocker = await db.selectFrom('blocks').select('blocker_id').where('blocker_id', '=', otherId).where('blocked_id', '=', viewerId).executeTakeFirst();
+      const blocker = await on.selectFrom('blocks').select('blocker_id').where('blocker_id', '=', otherId).where('blocked_id', '=', viewerId).executeTakeFirst();
       if (blocker) throw new HttpError(403, 'blocked', `Blocked by ${p.name}: no access.`, { name: p.name });
-      if (await service.blockedBetween(viewerId, otherId)) throw new HttpError(403, 'you_blocked', 'You have blocked this member; unblock them first.', { name: p.name });
+      if (await service.blockedBetween(viewerId, otherId, on)) throw new HttpError(403, 'you_blocked', 'You have blocked this member; unblock them first.', { name: p.name });
       return { name: p.name };
     },
   };

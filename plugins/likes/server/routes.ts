@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kernel } from '../../../kernel/server/plugin.ts';
+import type { AuthService } from '../../auth/server.ts';
+import type { MembersService } from '../../members/server.ts';
+import { AUTO_LIKES_PER_DAY, LIKE_SOURCES, type LikeEntry, type LikeSource } from '../contract.ts';
+import type { LikesService } from './service.ts';
+
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
+const LIST_LIMIT = 500;
+
+export async function likesRoutes(app: FastifyInstance, kernel: Kernel) {
+  const auth = () => kernel.services.get<AuthService>('auth');
+  const members = () => kernel.services.get<MembersService>('members');
+  const likes = () => kernel.services.get<LikesService>('likes');
+  const cdn = (req: FastifyRequest) => req.site.cdn_prefix ?? '';
+
+  app.get('/likes.php', async (req) => {
+    const userId = auth().requireUser(req);
+    const [sent, received] = await Promise.all([
+      kernel.db.selectFrom('likes').select(['liked_id as id', 'created_at', 'is_new']).where('user_id', '=', userId)
+        .orderBy('created_at', 'desc').limit(LIST_LIMIT).execute(),
+      // Received likes: new ones first, then newest.
+      kernel.db.selectFrom('likes').select(['user_id as id', 'created_at', 'is_new']).where('liked_id', '=', userId)
+        .orderBy('is_new', 'desc').orderBy('created_at', 'desc').limit(LIST_LIMIT).execute(),
+    ]);
+    const entries = async (rows: { id: number; created_at: Date; is_new: boolean }[], withNew: boolean): Promise<LikeEntry[]> => {
+      const profiles = await members().summaries(userId, rows.map((r) => r.id), cdn(req));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return profiles.map((profile) => {
+        const r = byId.get(profile.id)!;
+        return { profile, like_new: withNew && r.is_new, created_at: new Date(r.created_at).toISOString() };
+      });
+    };
+    return { profiles: await entries(sent, false), liked_by: await entries(received, true) };
+  });
+
+  app.post('/likes.php', {
+    config: { rateLimit: { max: 300 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+    schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id, source: { type: 'string', enum: LIKE_SOURCES.filter((s) => s !== 'swipe' && s !== 'auto') } } } },
+  }, async (req) => {
+    const userId = auth().requireUser(req);
+    const body = req.body as { id: number; source?: LikeSource };
+    const { match } = await likes().like(userId, body.id, body.source ?? 'profile');
+    return { liked: true, match };
+  });
+
+  app.delete('/likes.php', { schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } } } }, async (req) => {
+    const userId = auth().requireUser(req);
+    await kernel.db.deleteFrom('likes').where('user_id', '=', userId).where('liked_id', '=', (req.body as { id: number }).id).execute();
+    return { liked: false, match: false };
+  });
+
+  // Opening a liker's profile: that like is not new anymore.
+  app.put('/likes.php', { schema: { body: { type: 'object', required: ['id', 'seen'], additionalProperties: false, properties: { id, seen: { const: true } } } } }, async (req) => {
+    const userId = auth().requireUser(req);
+    await kernel.db.updateTable('likes').set({ is_new: false }).where('liked_id', '=', userId).where('user_id', '=', (req.body as { id: number }).id).execute();
+    return { seen: true };
+  });
+
+  /**
+   * A demo member who fits what the member looks for likes them (at most a few a day) and is
+   * shown in the new-like modal; null when none is left.
+   */
+  app.get('/auto-like.php', async (req) => {
+    const userId = auth().requireUser(req);
+    const [{ n }] = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM likes WHERE liked_id = ${userId} AND source = 'auto'
+      AND created_at > ${new Date(kernel.clock.now().getTime() - 86400_000)}`.execute(kernel.db)).rows;
+    if (n >= AUTO_LIKES_PER_DAY) return { profile: null };
+    const me = await kernel.db.selectFrom('profiles').select(['gender', 'sexuality', 'country']).where('user_id', '=', userId).executeTakeFirst();
+    if (!me) return { profile: null };
+    const wanted = me.sexuality === 'bi' ? ['male', 'female']
+      : me.sexuality === 'hetero' ? [me.gender === 'male' ? 'female' : 'male'] : [me.gender];
+    const { rows } = await sql<{ id: number }>`SELECT p.user_id AS id FROM profiles p
+      JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main
+      WHERE p.seed_key IS NOT NULL AND p.status = 'active' AND p.user_id <> ${userId} AND p.gender = ANY(${wanted}::text[])
+        AND NOT EXISTS (SELECT 1 FROM likes l WHERE (l.user_id = p.user_id AND l.liked_id = ${userId}) OR (l.user_id = ${userId} AND l.liked_id = p.user_id))
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${userId} AND b.blocked_id = p.user_id) OR (b.blocker_id = p.user_id AND b.blocked_id = ${userId}))
+      ORDER BY (p.country = ${me.country}) DESC, random() LIMIT 1`.execute(kernel.db);
+    if (!rows[0]) return { profile: null };
+    await kernel.db.insertInto('likes').values({ user_id: rows[0].id, liked_id: userId, source: 'auto', created_at: kernel.clock.now() })
+      .onConflict((oc) => oc.columns(['user_id', 'liked_id']).doNothing()).execute();
+    const [profile] = await members().summaries(userId, [rows[0].id], cdn(req));
+    return { profile: profile ?? null };
+  });
+}

@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { Clock } from '../../../kernel/server/clock.ts';
+import { HttpError } from '../../../kernel/server/errors.ts';
+import type { MembersService } from '../../members/server.ts';
+import type { LikeSource } from '../contract.ts';
+
+/** What the likes plugin offers others (kernel.services id "likes"), e.g. the swipe game. */
+export interface LikesService {
+  /** Likes `to` from `from` (idempotent); refuses blocked and invisible members. Returns whether it is a match. */
+  like(from: number, to: number, source: LikeSource, db?: AnyDB): Promise<{ match: boolean; created: boolean }>;
+  /** Likes `from` gave through `source` since `since`. */
+  countSince(from: number, source: LikeSource, since: Date, db?: AnyDB): Promise<number>;
+}
+
+export function createLikesService(db: AnyDB, clock: Clock, members: () => MembersService): LikesService {
+  return {
+    async like(from, to, source, on = db) {
+      await members().assertReachable(from, to, on);
+      const [target] = (await sql<{ invisible: boolean; liked_me: boolean }>`
+        SELECT p.invisible, EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${to} AND l.liked_id = ${from}) AS liked_me
+        FROM profiles p WHERE p.user_id = ${to}`.execute(on)).rows;
+      // An invisible member makes the first move; liking back is fine.
+      if (target.invisible && !target.liked_me) throw new HttpError(404, 'profile_not_found', 'This profile does not exist (anymore).');
+      const inserted = await on.insertInto('likes').values({ user_id: from, liked_id: to, source, created_at: clock.now() })
+        .onConflict((oc) => oc.columns(['user_id', 'liked_id']).doNothing()).returning('user_id').execute();
+      return { match: Boolean(target.liked_me), created: inserted.length > 0 };
+    },
+    async countSince(from, source, since, on = db) {
+      const row = await on.selectFrom('likes').select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', from).where('source', '=', source).where('created_at', '>=', since).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}

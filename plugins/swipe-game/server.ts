@@ -1,0 +1,12 @@
+import { defineServerPlugin } from '../../kernel/server/plugin.ts';
+import { swipeMigrations } from './server/migrations.ts';
+import { swipeRoutes } from './server/routes.ts';
+
+/** The swipe game: one card at a time, like or pass, a few likes a day. */
+export default defineServerPlugin({
+  id: 'swipe-game',
+  feature: 'swipe-game',
+  requires: ['auth', 'members', 'likes'],
+  migrations: swipeMigrations,
+  routes: swipeRoutes,
+});

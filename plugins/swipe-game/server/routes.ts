@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Kernel } from '../../../kernel/server/plugin.ts';
+import { HttpError } from '../../../kernel/server/errors.ts';
+import type { AuthService } from '../../auth/server.ts';
+import type { MembersService } from '../../members/server.ts';
+import type { LikesService } from '../../likes/server.ts';
+import { PASS_DAYS, SWIPE_BATCH, SWIPE_LIKES_PER_DAY, type SwipeAction } from '../contract.ts';
+
+/** The game's day is the calendar day in UTC (one boundary for every member and server). */
+const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+export async function swipeRoutes(app: FastifyInstance, kernel: Kernel) {
+  const auth = () => kernel.services.get<AuthService>('auth');
+  const members = () => kernel.services.get<MembersService>('members');
+  const likes = () => kernel.services.get<LikesService>('likes');
+  const likesLeft = async (userId: number) =>
+    Math.max(0, SWIPE_LIKES_PER_DAY - await likes().countSince(userId, 'swipe', dayStart(kernel.clock.now())));
+
+  app.get('/swipe.php', async (req) => {
+    const userId = auth().requireUser(req);
+    const me = await kernel.db.selectFrom('profiles').select(['gender', 'sexuality', 'country']).where('user_id', '=', userId).executeTakeFirst();
+    const wanted = !me || me.sexuality === 'bi' ? ['male', 'female']
+      : me.sexuality === 'hetero' ? [me.gender === 'male' ? 'female' : 'male'] : [me.gender];
+    // People with a photo, in the member's country first, not liked, not passed lately, not blocked.
+    const { rows } = await sql<{ id: number }>`SELECT p.user_id AS id FROM profiles p
+      JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
+      JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main
+      WHERE p.status = 'active' AND NOT p.invisible AND p.user_id <> ${userId} AND p.gender = ANY(${wanted}::text[])
+        AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${userId} AND l.liked_id = p.user_id)
+        AND NOT EXISTS (SELECT 1 FROM swipe_passes s WHERE s.user_id = ${userId} AND s.passed_id = p.user_id
+          AND s.created_at > ${new Date(kernel.clock.now().getTime() - PASS_DAYS * 86400_000)})
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${userId} AND b.blocked_id = p.user_id) OR (b.blocker_id = p.user_id AND b.blocked_id = ${userId}))
+      ORDER BY (p.country = ${me?.country ?? ''}) DESC, u.last_seen DESC NULLS LAST, p.user_id
+      LIMIT ${SWIPE_BATCH}`.execute(kernel.db);
+    const cards = await members().summaries(userId, rows.map((r) => r.id), req.site.cdn_prefix ?? '');
+    return { cards, likes_left: await likesLeft(userId), likes_per_day: SWIPE_LIKES_PER_DAY };
+  });
+
+  app.post('/swipe.php', {
+    schema: {
+      body: {
+        type: 'object', required: ['id', 'action'], additionalProperties: false,
+        properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, action: { type: 'string', enum: ['like', 'pass'] } },
+      },
+    },
+  }, async (req) => {
+    const userId = auth().requireUser(req);
+    const { id, action } = req.body as { id: number; action: SwipeAction };
+    if (action === 'pass') {
+      await members().assertReachable(userId, id);
+      await kernel.db.insertInto('swipe_passes').values({ user_id: userId, passed_id: id, created_at: kernel.clock.now() })
+        .onConflict((oc) => oc.columns(['user_id', 'passed_id']).doUpdateSet({ created_at: kernel.clock.now() })).execute();
+      return { likes_left: await likesLeft(userId), match: false };
+    }
+    const match = await kernel.db.transaction().execute(async (trx) => {
+      // One member's swipes are counted one at a time, so parallel requests cannot pass the limit.
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      const used = await likes().countSince(userId, 'swipe', dayStart(kernel.clock.now()), trx);
+      if (used >= SWIPE_LIKES_PER_DAY) {
+        throw new HttpError(429, 'swipe_limit_reached', `You have used today's ${SWIPE_LIKES_PER_DAY} likes.`, { limit: SWIPE_LIKES_PER_DAY });
+      }
+      return (await likes().like(userId, id, 'swipe', trx)).match;
+    });
+    return { likes_left: await likesLeft(userId), match };
+  });
+}
