@@ -58,3 +58,41 @@ export async function advanceServerClock(baseURL: string, days: number) {
   await fetch(`${baseURL}/api/test/clock`, { method: 'POST', headers: client, body: JSON.stringify({ advance_ms: Math.round(days * 86400_000) }) });
   await fetch(`${baseURL}/api/test/jobs`, { method: 'POST', headers: client, body: '{}' });
 }
+
+export interface Member { id: number; name: string; email: string; password: string; cookie: string }
+/**
+ * A new member who signed up through the API and activated the account from the real mail,
+ * so their profile is visible; logged in through `cookie` (sid=…).
+ */
+export async function newMember(baseURL: string, opts: { name: string; gender?: 'male' | 'female'; lookingFor?: 'male' | 'female' }): Promise<Member> {
+  const name = `${opts.name}${Math.random().toString(36).slice(2, 6)}`;
+  const email = uniqueEmail(opts.name.toLowerCase());
+  const password = 'e2e-password-1';
+  const res = await fetch(`${baseURL}/api/signup.php`, {
+    method: 'POST', headers: client, body: JSON.stringify({
+      gender: opts.gender ?? 'male', looking_for: [opts.lookingFor ?? 'female'], date_of_birth: '1992-03-04',
+      country: 'GB', region: 'bristol', city: 'Bristol', name, email, password, language: 'en',
+    }),
+  });
+  if (!res.ok) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.get('set-cookie')!.split(';')[0];
+  const mail = await waitForMail(email);
+  await fetch(baseURL + mailLink(mail, '/api/activate.php'), { redirect: 'manual', headers: { cookie } });
+  const user = await (await fetch(`${baseURL}/api/user.php`, { headers: { ...client, cookie } })).json() as { user: { id: number } };
+  return { id: user.user.id, name, email, password, cookie };
+}
+
+/** Logs this browser context in as `m` (the session cookie, as after a login). */
+export async function logInAs(page: Page, baseURL: string, m: Member) {
+  const [name, value] = m.cookie.split('=');
+  await page.context().addCookies([{ name, value, url: baseURL }]);
+}
+
+/** A JPEG photo made on the fly (a coloured card), as a file to upload. */
+export async function photoFile(name: string, color: string) {
+  const { default: sharp } = await import('sharp');
+  const buffer = await sharp({ create: { width: 600, height: 750, channels: 3, background: color } })
+    .composite([{ input: Buffer.from(`<svg width="600" height="750"><circle cx="300" cy="300" r="150" fill="#fff" opacity=".7"/></svg>`) }])
+    .jpeg().toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}

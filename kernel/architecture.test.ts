@@ -21,7 +21,7 @@ function violations(rule: (from: string, to: string) => boolean) {
 }
 const pluginOf = (p: string) => /^plugins\/([^/]+)\//.exec(p)?.[1];
 const isServerSide = (p: string) => p.startsWith('kernel/server/') || /^plugins\/[^/]+\/server(\/|\.ts$)/.test(p) || p === 'plugins/server.ts';
-const isWebSide = (p: string) => p.startsWith('kernel/web/') || /^plugins\/[^/]+\/(web\/|manifest\.ts$)/.test(p) || p === 'plugins/index.ts';
+const isWebSide = (p: string) => p.startsWith('kernel/web/') || /^plugins\/[^/]+\/(web\/|manifest\.ts$|ui\.tsx?$)/.test(p) || p === 'plugins/index.ts';
 
 describe('architecture', () => {
   it('reads a real tree', () => {
@@ -37,7 +37,7 @@ describe('architecture', () => {
     expect(violations((from, to) => entry.has(from) && to.startsWith('plugins/') && !['plugins/index.ts', 'plugins/server.ts'].includes(to))).toEqual([]);
   });
   it('lets plugins use only each other\'s contract and public entry points', () => {
-    const publicEntry = (to: string) => /^plugins\/[^/]+\/(contract|manifest|server)\.ts$/.test(to);
+    const publicEntry = (to: string) => /^plugins\/[^/]+\/(contract|manifest|server|ui)\.tsx?$/.test(to);
     expect(violations((from, to) => {
       const a = pluginOf(from), b = pluginOf(to);
       return !!a && !!b && a !== b && !publicEntry(to);

@@ -8,5 +8,9 @@ import pages from './pages/manifest.ts';
 import account from './account/manifest.ts';
 import signup from './signup/manifest.ts';
 import notifications from './notifications/manifest.ts';
+import profile from './profile/manifest.ts';
+import likes from './likes/manifest.ts';
+import swipeGame from './swipe-game/manifest.ts';
+import matchFinder from './match-finder/manifest.ts';
 
-export const webPlugins: WebPlugin[] = [auth, home, members, pages, siteEntry, account, signup, notifications];
+export const webPlugins: WebPlugin[] = [auth, home, members, pages, siteEntry, account, signup, notifications, profile, likes, swipeGame, matchFinder];

@@ -24,7 +24,7 @@ describe('boot', () => {
   it('renders the landing page, then the member search, with plugin navigation', async () => {
     const api = fakeApi({
       'GET /api/user.php': () => { throw new ApiError(403, 'authentication_required', 'x'); },
-      'GET /api/members.php': () => ({ profiles: [profile], total: 1, page: 1, per_page: 24 }),
+      'GET /api/members.php': (_b, q) => (q?.similar ? { profiles: [{ ...profile, id: 8, name: 'Berta' }], total: 1, page: 1, per_page: 24 } : { profiles: [profile], total: 1, page: 1, per_page: 24 }),
       'GET /api/regions.php': () => ({ countries: [] }),
     });
     history.replaceState(null, '', '/');
@@ -43,6 +43,9 @@ describe('boot', () => {
     act(() => kernel.router.navigate('members'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Search members' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Anna, 31, Köln' })).toBeTruthy();
+    // Few results: similar profiles follow under their own heading and count.
+    expect(await screen.findByRole('heading', { name: 'Similar profiles (1)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Berta, 31, Köln' })).toBeTruthy();
     expect(document.title).toBe('Search members – FlirtHaven');
 
     act(() => kernel.router.go('/definitely/not/here'));

@@ -65,7 +65,7 @@ export interface AlertDef {
 
 export interface ModalDef {
   id: string;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
+  size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
   component: Lazy<{ close(): void; props: Record<string, unknown> }>;
   /** While this returns true, backdrop and Escape do not close the modal. */
   locked?: (ctx: SlotContext) => boolean;

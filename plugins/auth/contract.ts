@@ -7,6 +7,8 @@ export interface UserProfile {
   country: string;
   status: 'active' | 'disabled';
   main_image: UserImage | null;
+  /** Invisible mode: hidden from search. */
+  invisible?: boolean;
 }
 
 /** The logged-in member as GET/POST/PUT /api/user.php return it (spec section 3). */

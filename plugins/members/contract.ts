@@ -137,3 +137,10 @@ export interface InterestsResponse { interests: Interest[] }
 export const MIN_AGE = 18;
 export const MAX_AGE = 80;
 export const PAGE_SIZE = 24;
+
+declare module '../../kernel/contract/events.ts' {
+  interface AppEvents {
+    /** A member profile was shown (the likes plugin clears that member's new-like flag). */
+    'members:profile-opened': { id: number };
+  }
+}

@@ -9,7 +9,11 @@ export default definePlugin({
   routes: [
     { name: 'members', area: 'members', titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
     { name: 'members-id', area: 'members', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
+    // The spec's likes-m-id is the same screen, reached from the likes lists.
+    { name: 'likes-m-id', area: 'members', access: 'member', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
   ],
+  modals: [{ id: 'report', size: 'md', component: () => import('./web/ReportModal.tsx') }],
+  panels: [{ id: 'invisible', slot: 'settings', order: 10, component: () => import('./web/InvisibleSetting.tsx') }],
   navItems: [
     {
       id: 'search', slot: 'top', order: 10, icon: 'search', labelKey: 'members:nav.search', route: 'members',

@@ -20,4 +20,6 @@ export const Notice = styled.p`
   border-radius: 8px;
   background: #e6f6e6;
   color: ${colors.successText};
+  &[data-tone='danger'] { background: #fbe9eb; color: #a71d2a; }
+  &[data-tone='info'] { background: ${colors.light}; color: ${colors.text}; }
 `;

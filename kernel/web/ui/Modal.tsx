@@ -16,6 +16,7 @@ const Backdrop = styled.div`
   padding: 28px 10px;
   overflow-y: auto;
   background: rgba(30, 10, 32, 0.6);
+  &[data-size='full'] { padding: 0; }
 `;
 
 const Dialog = styled.div`
@@ -29,6 +30,13 @@ const Dialog = styled.div`
   &[data-size='sm'] { max-width: ${modalWidths.sm}px; }
   &[data-size='lg'] { max-width: ${modalWidths.lg}px; }
   &[data-size='xl'] { max-width: ${modalWidths.xl}px; }
+  &[data-size='full'] {
+    max-width: none; min-height: 100%; border-radius: 0; padding: 56px 16px 32px; box-shadow: none;
+    display: flex; flex-direction: column; align-items: center; justify-content: center;
+    background: linear-gradient(160deg, #733675, #c235c1); color: #fff;
+    h2 { color: #fff; font-size: 34px; text-align: center; }
+  }
+  &[data-size='full'] > button:first-child { color: #fff; }
 `;
 
 const Close = styled.button`
@@ -45,7 +53,8 @@ const Close = styled.button`
 
 export interface ModalProps {
   title: string;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** 'full' covers the screen; a tap on it outside the content closes it like a backdrop. */
+  size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
   onClose(): void;
   /** While locked, neither the backdrop nor Escape closes the dialog. */
   locked?: boolean;
@@ -92,8 +101,9 @@ export function Modal({ title, size = 'md', onClose, locked = false, closable = 
   }, []);
 
   return createPortal(
-    <Backdrop onMouseDown={(e) => { if (e.target === e.currentTarget && !lockedRef.current) onClose(); }}>
-      <Dialog ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} data-size={size} tabIndex={-1}>
+    <Backdrop data-size={size} onMouseDown={(e) => { if (e.target === e.currentTarget && !lockedRef.current) onClose(); }}>
+      <Dialog ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} data-size={size} tabIndex={-1}
+        onMouseDown={(e) => { if (size === 'full' && e.target === e.currentTarget && !lockedRef.current) onClose(); }}>
         {closable && <Close type="button" aria-label={t('kernel:close')} onClick={onClose}>×</Close>}
         <h2 id={titleId} className={hideTitle ? 'visually-hidden' : undefined}>{title}</h2>
         {children}

@@ -4,6 +4,7 @@ import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Button, buttonClass } from '../../../kernel/web/ui/Button.tsx';
+import { Panels } from '../../../kernel/web/Panels.tsx';
 import { Notice } from '../../../kernel/web/ui/Card.tsx';
 import { Field, FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
@@ -116,6 +117,7 @@ export default observer(function SettingsPage() {
             <Link className={buttonClass} data-variant="outline" to="notifications">{t('account:settings.notifications.link')}</Link>
           </section>
         )}
+        <Panels slot="settings" />
         <section aria-labelledby="settings-delete">
           <h2 id="settings-delete">{t('account:settings.delete.title')}</h2>
           <p>{t('account:settings.delete.text', { days: REACTIVATION_DAYS })}</p>

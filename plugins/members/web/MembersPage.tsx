@@ -64,6 +64,14 @@ export default observer(function MembersPage({ query }: PageProps) {
           {store.results.map((p) => <li key={p.id}><ProfileCard profile={p} /></li>)}
         </Grid>
       )}
+      {store.similarTotal > 0 && !store.searching && (
+        <section aria-labelledby="similar-title" style={{ marginTop: 28 }}>
+          <h2 id="similar-title">{t('members:search.similar', { count: store.similarTotal })}</h2>
+          <Grid aria-label={t('members:search.similarLabel')}>
+            {store.similar.map((p) => <li key={p.id}><ProfileCard profile={p} /></li>)}
+          </Grid>
+        </section>
+      )}
       {store.pages > 1 && (
         <Pager aria-label={t('members:search.pages')}>
           <Button data-variant="outline" disabled={page <= 1} onClick={() => goPage(page - 1)}>{t('members:search.prev')}</Button>

@@ -5,14 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
+import { Notice } from '../../../kernel/web/ui/Card.tsx';
 import { ErrorPage } from '../../../kernel/web/ErrorPage.tsx';
-import { errorText } from '../../../kernel/web/errors.ts';
+import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { ApiError } from '../../../kernel/web/api.ts';
 import { useLoginRedirect } from '../../../kernel/web/useLoginRedirect.ts';
 import { colors, up } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { INTERESTS, type Profile } from '../contract.ts';
 import { countryName } from './names.ts';
+import { PhotoView, LockIcon } from './PhotoView.tsx';
+import { PremiumBadge } from './PremiumBadge.tsx';
+import { ProfileActions } from './ProfileActions.tsx';
 import type { MembersStoreInstance } from './store.ts';
 
 const Layout = styled.article`
@@ -21,7 +25,7 @@ const Layout = styled.article`
   grid-template-columns: 1fr;
   ${up('md')} { grid-template-columns: 5fr 7fr; }
   section { background: #fff; border-radius: 12px; padding: 18px; }
-  h1 { color: ${colors.dark}; display: flex; align-items: center; gap: 10px; }
+  h1 { color: ${colors.dark}; display: flex; flex-wrap: wrap; align-items: center; gap: 10px; }
   h2 { font-size: 18px; color: ${colors.dark}; }
 `;
 const Photo = styled.img`
@@ -32,11 +36,15 @@ const Photo = styled.img`
 `;
 const Thumbs = styled.ul`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
   list-style: none;
   padding: 0;
   margin: 10px 0 0;
-  img { width: 64px; height: 80px; object-fit: cover; border-radius: 6px; }
+  button { position: relative; padding: 0; border: 2px solid transparent; border-radius: 8px; background: none; cursor: pointer; }
+  button[aria-pressed='true'] { border-color: ${colors.secondary}; }
+  img { display: block; width: 64px; height: 80px; object-fit: cover; border-radius: 6px; }
+  svg { position: absolute; top: 50%; left: 50%; width: 22px; height: 22px; margin: -11px 0 0 -11px; fill: #fff; }
 `;
 const Facts = styled.dl`
   display: grid;
@@ -63,6 +71,7 @@ const Online = styled.span`
 
 const ATTRIBUTES = ['gender', 'sexuality', 'hair_color', 'eye_color', 'body_type', 'relationship_status', 'tattoos', 'signup_reason'] as const;
 
+/** A member's profile (routes members-id and likes-m-id): photos as this viewer may see them, details, actions. */
 export default observer(function ProfilePage({ params }: PageProps) {
   const kernel = useKernel();
   const { t, i18n } = useTranslation();
@@ -76,15 +85,19 @@ export default observer(function ProfilePage({ params }: PageProps) {
     setError(null);
     setShown(0);
     if (!Number.isInteger(id) || id < 1) return setError(new ApiError(404, 'not_found', 'bad id'));
-    store.loadProfile(id).catch(setError);
+    store.loadProfile(id).then(() => kernel.bus.emit('members:profile-opened', { id }), setError);
     store.loadRegions().catch(() => {});
-  }, [id, store]);
+  }, [id, store, kernel.bus]);
 
   useLoginRedirect(error);
   if (error) {
-    return error instanceof ApiError && error.status === 404
-      ? <ErrorPage status={404} />
-      : <div className="container"><p role="alert">{errorText(t, error)}</p></div>;
+    if (error instanceof ApiError && error.status === 404) return <ErrorPage status={404} />;
+    return (
+      <div className="container">
+        <Notice role="alert" data-tone={errorCode(error) === 'blocked' ? 'danger' : undefined}>{errorText(t, error, 'members')}</Notice>
+        <p><Link to="members">← {t('members:profile.back')}</Link></p>
+      </div>
+    );
   }
   if (!profile) {
     // Opened from the results: show who it is at once, details follow.
@@ -110,23 +123,31 @@ export default observer(function ProfilePage({ params }: PageProps) {
       <p><Link to="members">← {t('members:profile.back')}</Link></p>
       <Layout>
         <div>
-          {image && <Photo src={image.filename} alt={t('members:profile.photoOf', { name: profile.name })} width={480} height={600} />}
+          {image && <PhotoView image={image} name={profile.name} />}
           {profile.images.length > 1 && (
             <Thumbs aria-label={t('members:profile.photos')}>
               {profile.images.map((img, i) => (
-                <li key={img.filename}>
-                  <button type="button" onClick={() => setShown(i)} aria-label={t('members:profile.showPhoto', { n: i + 1 })} aria-pressed={i === shown} style={{ padding: 0, border: 0, background: 'none' }}>
+                <li key={img.id}>
+                  <button type="button" onClick={() => setShown(i)} aria-label={t('members:profile.showPhoto', { n: i + 1 })} aria-pressed={i === shown}>
                     <img src={img.thumb_filename} alt="" />
+                    {img.locked && img !== profile.images[0] && <LockIcon />}
                   </button>
                 </li>
               ))}
             </Thumbs>
           )}
+          {profile.locked_images > 0 && <p style={{ color: colors.muted }}>{t('members:photos.lockedCount', { count: profile.locked_images })}</p>}
         </div>
         <div>
           <section>
-            <h1>{profile.name}, {profile.age} {profile.online && <Online>● {t('members:profile.online')}</Online>}</h1>
+            <h1>
+              {profile.name}, {profile.age}
+              {profile.premium && <PremiumBadge />}
+              {profile.online && <Online>● {t('members:profile.online')}</Online>}
+            </h1>
             <p>{[profile.city, region, countryName(profile.country, i18n.language)].filter(Boolean).join(', ')}</p>
+            {profile.blocked && <Notice role="status">{t('members:block.youBlocked', { name: profile.name })}</Notice>}
+            <ProfileActions profile={profile} />
             {profile.about && kernel.settings.visible_profile_notes && <><h2>{t('members:fields.about')}</h2><p>{profile.about}</p></>}
           </section>
           <section style={{ marginTop: 20 }}>

@@ -16,6 +16,9 @@ export const MembersStore = types
     total: 0,
     perPage: 24,
     results: types.frozen<ProfileSummary[]>([]),
+    /** Relaxed search next to the exact one, with its own count. */
+    similar: types.frozen<ProfileSummary[]>([]),
+    similarTotal: 0,
     profiles: types.map(types.frozen<Profile>()),
     regions: types.maybeNull(types.frozen<CountryRegions[]>()),
     interests: types.maybeNull(types.frozen<Interest[]>()),
@@ -52,6 +55,12 @@ export const MembersStore = types
           self.total = res.total;
           self.perPage = res.per_page;
           self.searchedKey = key;
+          // Few exact results: offer similar profiles (same gender and country, wider ages, any region).
+          const similar: MembersResponse = res.total < res.per_page * 2
+            ? yield api().get<MembersResponse>('/api/members.php', { query: { ...(query as Record<string, string | number>), page: 1, similar: true } })
+            : { profiles: [], total: 0, page: 1, per_page: res.per_page };
+          self.similar = similar.profiles;
+          self.similarTotal = similar.total;
         } catch (err) {
           self.searchError = err;
         } finally {
@@ -62,6 +71,14 @@ export const MembersStore = types
         const res: MemberResponse = yield api().get<MemberResponse>('/api/member.php', { query: { id } });
         self.profiles.set(String(id), res.profile);
         return res.profile;
+      }),
+      setBlocked: flow(function* (id: number, blocked: boolean) {
+        if (blocked) yield api().post('/api/block.php', { id });
+        else yield api().del('/api/block.php', { id });
+        const p = self.profiles.get(String(id));
+        if (p) self.profiles.set(String(id), { ...p, blocked });
+        self.results = self.results.filter((r) => !blocked || r.id !== id);
+        self.searchedKey = '';
       }),
       loadRegions: flow(function* () {
         if (self.regions) return;

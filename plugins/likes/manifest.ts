@@ -1,0 +1,64 @@
+import { reaction } from 'mobx';
+import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
+import { AUTO_LIKE_RELOAD_MS } from './contract.ts';
+import { LikesStore, type LikesStoreInstance } from './web/store.ts';
+import './web/events.ts';
+
+const likes = (k: { store: Record<string, unknown> }) => k.store.likes as LikesStoreInstance;
+
+/**
+ * The `t` query parameter (paid traffic): after t seconds a demo member's like is shown in the
+ * new-like modal, and the parameter leaves the address.
+ */
+function scheduleLikeModal(kernel: WebKernel): () => void {
+  const seconds = Number(new URL(location.href).searchParams.get('t'));
+  if (!Number.isFinite(seconds) || seconds < 0 || !new URL(location.href).searchParams.has('t')) return () => {};
+  const timer = setTimeout(async () => {
+    const url = new URL(location.href);
+    url.searchParams.delete('t');
+    history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    if (!kernel.kernel.loggedIn) return;
+    const profile = await likes(kernel).autoLike().catch(() => null);
+    if (!profile) return;
+    kernel.kernel.openModal('new-like', { profile });
+    setTimeout(() => void likes(kernel).load(), AUTO_LIKE_RELOAD_MS);
+  }, Math.min(seconds, 3600) * 1000);
+  return () => clearTimeout(timer);
+}
+
+export default definePlugin({
+  id: 'likes',
+  feature: 'likes',
+  requires: ['auth', 'members'],
+  store: { key: 'likes', model: LikesStore },
+  routes: [
+    { name: 'likes', access: 'member', area: 'members', titleKey: 'likes:title', page: () => import('./web/LikesPage.tsx') },
+    { name: 'likes-type', access: 'member', titleKey: 'likes:title', page: () => import('./web/LikesPage.tsx') },
+  ],
+  navItems: [{
+    id: 'likes', slot: 'top', order: 30, icon: 'heart', labelKey: 'likes:nav', route: 'likes',
+    when: (ctx) => ctx.loggedIn, badge: (ctx) => likes(ctx).newCount, badgeTone: () => 'unread',
+  }],
+  panels: [
+    { id: 'like', slot: 'member-actions', order: 10, component: () => import('./web/LikeButton.tsx') },
+    { id: 'heart', slot: 'member-card', order: 10, when: (ctx) => ctx.loggedIn, component: () => import('./web/LikeHeart.tsx') },
+  ],
+  modals: [{ id: 'new-like', size: 'full', component: () => import('./web/NewLikeModal.tsx') }],
+  attentionCount: (ctx) => likes(ctx).newCount,
+  setup(kernel) {
+    const store = likes(kernel);
+    const open = ({ id }: { id: number }) => {
+      kernel.kernel.closeModal('new-like');
+      kernel.router.navigate('members-id', { id });
+    };
+    const offs = [
+      reaction(() => kernel.kernel.loggedIn, (inn) => (inn ? void store.load() : store.clear()), { fireImmediately: true }),
+      kernel.bus.on('poll', () => void store.load()),
+      kernel.bus.on('members:profile-opened', ({ id }) => void store.markSeen(id)),
+      kernel.bus.on('likes:image-pressed', open),
+      kernel.bus.on('likes:button-pressed', open),
+      scheduleLikeModal(kernel),
+    ];
+    return () => offs.forEach((off) => off());
+  },
+});

@@ -1,0 +1,92 @@
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import type { StoreEnv } from '../../../kernel/web/store.ts';
+import type { ProfileSummary } from '../../members/contract.ts';
+import type { AutoLikeResponse, LikeEntry, LikeResponse, LikeSource, LikesResponse } from '../contract.ts';
+
+/** Likes given (`sent`) and received, the new-likes count and matches. */
+export const LikesStore = types
+  .model('LikesStore', {
+    sent: types.frozen<LikeEntry[]>([]),
+    received: types.frozen<LikeEntry[]>([]),
+    loaded: false,
+  })
+  .volatile(() => ({ loading: false, error: null as unknown }))
+  .views((self) => ({
+    get newCount() {
+      return self.received.filter((e) => e.like_new).length;
+    },
+    isLiked(id: number) {
+      return self.sent.some((e) => e.profile.id === id);
+    },
+    likedMe(id: number) {
+      return self.received.some((e) => e.profile.id === id);
+    },
+    get matches() {
+      const mine = new Set(self.sent.map((e) => e.profile.id));
+      return self.received.filter((e) => mine.has(e.profile.id));
+    },
+  }))
+  .actions((self) => {
+    const env = () => getEnv<StoreEnv & { kernel?: { startLoading(): void; stopLoading(): void } }>(self);
+    const api = () => env().api;
+    const setLists = (res: LikesResponse) => {
+      self.sent = res.profiles;
+      self.received = res.liked_by;
+      self.loaded = true;
+    };
+    return {
+      /** The page's progress indicator shows on the first load only (polls are silent). */
+      load: flow(function* () {
+        self.loading = !self.loaded;
+        try {
+          setLists(yield api().get<LikesResponse>('/api/likes.php'));
+          self.error = null;
+        } catch (err) {
+          self.error = err;
+        } finally {
+          self.loading = false;
+        }
+      }),
+      /** Likes at once on screen; the server's answer confirms (or the like is taken back). */
+      like: flow(function* (profile: ProfileSummary, source: LikeSource = 'profile') {
+        const before = self.sent;
+        if (!self.sent.some((e) => e.profile.id === profile.id)) {
+          self.sent = [{ profile, like_new: false, created_at: new Date().toISOString() }, ...self.sent];
+        }
+        try {
+          const res: LikeResponse = yield api().post<LikeResponse>('/api/likes.php', { id: profile.id, source });
+          return res;
+        } catch (err) {
+          self.sent = before;
+          throw err;
+        }
+      }),
+      unlike: flow(function* (id: number) {
+        const before = self.sent;
+        self.sent = self.sent.filter((e) => e.profile.id !== id);
+        try {
+          yield api().del('/api/likes.php', { id });
+        } catch (err) {
+          self.sent = before;
+          throw err;
+        }
+      }),
+      /** Opening a liker's profile: that like is not new anymore. */
+      markSeen: flow(function* (id: number) {
+        if (!self.received.some((e) => e.profile.id === id && e.like_new)) return;
+        self.received = self.received.map((e) => (e.profile.id === id ? { ...e, like_new: false } : e));
+        yield api().put('/api/likes.php', { id, seen: true }).catch(() => {});
+      }),
+      autoLike: flow(function* () {
+        const res: AutoLikeResponse = yield api().get<AutoLikeResponse>('/api/auto-like.php');
+        return res.profile;
+      }),
+      clear() {
+        self.sent = [];
+        self.received = [];
+        self.loaded = false;
+      },
+    };
+  });
+
+export type LikesStoreInstance = Instance<typeof LikesStore>;

@@ -1,0 +1,6 @@
+// The members plugin's browser components and store type that other plugins' pages may use
+// (imported from their lazily loaded pages, never from a manifest).
+export { ProfileCard } from './web/ProfileCard.tsx';
+export { PhotoView } from './web/PhotoView.tsx';
+export { PremiumBadge } from './web/PremiumBadge.tsx';
+export type { MembersStoreInstance } from './web/store.ts';

@@ -1,0 +1,25 @@
+import { definePlugin } from '../../kernel/web/plugin.ts';
+import type { AuthSlice } from '../auth/contract.ts';
+import { NO_PHOTO_ALERT_ROUTES, PHOTO_ALERT_DISMISS_KEY } from './contract.ts';
+import { ProfileStore } from './web/store.ts';
+
+const auth = (ctx: { store: Record<string, unknown> }) => ctx.store.auth as AuthSlice;
+
+/** Editing one's own profile and photos; the "add a photo" alert. */
+export default definePlugin({
+  id: 'profile',
+  requires: ['auth', 'members'],
+  store: { key: 'profile', model: ProfileStore },
+  routes: [{ name: 'profile', access: 'member', titleKey: 'profile:title', page: () => import('./web/ProfileEditPage.tsx') }],
+  navItems: [{ id: 'edit-profile', slot: 'account', order: 20, labelKey: 'profile:nav', route: 'profile' }],
+  alerts: [{
+    id: 'profile-photo',
+    priority: 60,
+    dismiss: PHOTO_ALERT_DISMISS_KEY,
+    when: (ctx) => {
+      const user = auth(ctx).user;
+      return !!user?.profile && !user.profile.main_image && !NO_PHOTO_ALERT_ROUTES.includes(ctx.route.name);
+    },
+    component: () => import('./web/PhotoAlert.tsx'),
+  }],
+});

@@ -1,0 +1,37 @@
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import type { StoreEnv } from '../../../kernel/web/store.ts';
+import type { OwnProfile, ProfileUpdate } from '../../members/contract.ts';
+import type { OwnProfileResponse } from '../contract.ts';
+
+/** The member's own profile while editing it; every change answers with the whole new profile. */
+export const ProfileStore = types
+  .model('ProfileStore', { own: types.maybeNull(types.frozen<OwnProfile>()) })
+  .volatile(() => ({ uploading: 0 }))
+  .actions((self) => {
+    const api = () => getEnv<StoreEnv>(self).api;
+    const take = (res: OwnProfileResponse) => { self.own = res.profile; return res.profile; };
+    return {
+      load: flow(function* () {
+        return take(yield api().get<OwnProfileResponse>('/api/profile.php'));
+      }),
+      save: flow(function* (update: ProfileUpdate) {
+        return take(yield api().put<OwnProfileResponse>('/api/profile.php', update));
+      }),
+      upload: flow(function* (file: File) {
+        self.uploading += 1;
+        try {
+          return take(yield api().upload<OwnProfileResponse>('/api/photos.php', file, { retries: 1 }));
+        } finally {
+          self.uploading -= 1;
+        }
+      }),
+      setMain: flow(function* (id: number) {
+        return take(yield api().put<OwnProfileResponse>('/api/photos.php', { id, main: true }));
+      }),
+      remove: flow(function* (id: number) {
+        return take(yield api().del<OwnProfileResponse>('/api/photos.php', { id }));
+      }),
+    };
+  });
+
+export type ProfileStoreInstance = Instance<typeof ProfileStore>;
