@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, logInAs, newMember, photoFile, shot } from './helpers.ts';
 
+// Journeys with two members (each signed up and activated through real mail) take a while.
+test.describe.configure({ timeout: 120_000 });
+
 test('a member edits the profile, uploads photos, picks the main one and hits the free photo limit', async ({ page, baseURL }, info) => {
   const me = await newMember(baseURL!, { name: 'Edit' });
   await logInAs(page, baseURL!, me);
@@ -32,7 +35,7 @@ test('a member edits the profile, uploads photos, picks the main one and hits th
   const upload = page.getByLabel('Add photos');
   await upload.setInputFiles([await photoFile('one.jpg', '#c235c1'), await photoFile('two.jpg', '#ffa800')]);
   await expect(page.getByRole('list', { name: 'Your photos' }).getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByText('Main photo')).toHaveCount(1);
+  await expect(page.getByText('Main photo', { exact: true })).toHaveCount(1);
   await page.getByRole('button', { name: 'Make photo 2 the main photo' }).click();
   await expect(page.getByText('Main photo changed.')).toBeVisible();
   await upload.setInputFiles([await photoFile('three.jpg', '#00b300')]);
@@ -81,6 +84,7 @@ test('two members like each other from search and profile, both see the match; t
   await benPage.getByRole('button', { name: 'Like', exact: true }).click();
   await expect(benPage.getByText(`It's a match! ${anna.name} likes you too.`)).toBeVisible();
   await shot(benPage, info, 'profile-liked');
+  await benPage.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Likes/ }).click();
   await benPage.getByRole('link', { name: 'Matches' }).click();
   await expect(benPage.getByRole('list', { name: 'Matches' }).getByRole('link', { name: new RegExp(anna.name) })).toBeVisible();
 

@@ -34,6 +34,17 @@ const Photo = styled.img`
   aspect-ratio: 4 / 5;
   object-fit: cover;
 `;
+const NoPhoto = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  aspect-ratio: 4 / 5;
+  border-radius: 12px;
+  background: linear-gradient(160deg, #ead9ee, #f7f3f8);
+  color: ${colors.dark};
+  font-size: 96px;
+  font-weight: 700;
+`;
 const Thumbs = styled.ul`
   display: flex;
   flex-wrap: wrap;
@@ -123,7 +134,7 @@ export default observer(function ProfilePage({ params }: PageProps) {
       <p><Link to="members">← {t('members:profile.back')}</Link></p>
       <Layout>
         <div>
-          {image && <PhotoView image={image} name={profile.name} />}
+          {image ? <PhotoView image={image} name={profile.name} /> : <NoPhoto aria-hidden="true">{profile.name.slice(0, 1).toUpperCase()}</NoPhoto>}
           {profile.images.length > 1 && (
             <Thumbs aria-label={t('members:profile.photos')}>
               {profile.images.map((img, i) => (
@@ -136,7 +147,7 @@ export default observer(function ProfilePage({ params }: PageProps) {
               ))}
             </Thumbs>
           )}
-          {profile.locked_images > 0 && <p style={{ color: colors.muted }}>{t('members:photos.lockedCount', { count: profile.locked_images })}</p>}
+          {profile.locked_images > 0 && <p style={{ color: '#4d5359' }}>{t('members:photos.lockedCount', { count: profile.locked_images })}</p>}
         </div>
         <div>
           <section>

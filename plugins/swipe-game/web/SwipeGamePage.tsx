@@ -29,7 +29,7 @@ const Stage = styled.div`
   .stamp.pass { right: 18px; color: ${colors.danger}; transform: rotate(12deg); }
   .buttons { display: flex; justify-content: center; gap: 24px; margin: 18px 0 8px; }
   .round { width: 64px; height: 64px; border-radius: 50%; font-size: 28px; padding: 0; }
-  .left { text-align: center; color: ${colors.muted}; }
+  .left { text-align: center; color: #4d5359; }
 `;
 
 const THRESHOLD = 100;
