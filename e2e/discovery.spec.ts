@@ -31,6 +31,7 @@ test('a member edits the profile, uploads photos, picks the main one and hits th
   await page.getByLabel('About me').fill('Weekend hikes and sushi on Sundays.');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   const upload = page.getByLabel('Add photos');
   await upload.setInputFiles([await photoFile('one.jpg', '#c235c1'), await photoFile('two.jpg', '#ffa800')]);

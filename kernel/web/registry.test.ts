@@ -31,6 +31,26 @@ describe('plugin registry', () => {
     expect(r.navItems('top').map((n) => n.id)).toEqual(['search', 'messages', 'likes']);
   });
 
+  it('collects the panels of one slot from every enabled plugin, in order, filtered by when()', () => {
+    const state = observable({ loggedIn: false });
+    const panel = async () => ({ default: () => null });
+    const withPanels = [
+      ...plugins,
+      definePlugin({ id: 'extra', panels: [
+        { id: 'b', slot: 'member-actions', order: 20, component: panel },
+        { id: 'a', slot: 'member-actions', order: 10, component: panel, when: (c) => c.loggedIn },
+        { id: 'c', slot: 'settings', order: 5, component: panel },
+      ] }),
+      definePlugin({ id: 'off', feature: 'off', panels: [{ id: 'x', slot: 'member-actions', order: 1, component: panel }] }),
+    ];
+    const r = new Registry(withPanels, [], ctxOf(state));
+    expect(r.panels('member-actions').map((p) => p.id)).toEqual(['b']);
+    runInAction(() => { state.loggedIn = true; });
+    expect(r.panels('member-actions').map((p) => `${p.plugin}:${p.id}`)).toEqual(['extra:a', 'extra:b']);
+    expect(r.panels('settings').map((p) => p.id)).toEqual(['c']);
+    expect(r.panels('nowhere')).toEqual([]);
+  });
+
   it('sums attention counts for the title and badge', () => {
     expect(new Registry(plugins, ['chat', 'likes'], ctxOf({ loggedIn: true })).attentionCount()).toBe(5);
   });

@@ -12,7 +12,7 @@ const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 10px;
-  margin-top: 14px;
+  margin: 14px 0 6px;
 `;
 
 /** Like and chat (from other plugins), then block and report. */

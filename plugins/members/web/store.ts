@@ -72,6 +72,10 @@ export const MembersStore = types
         self.profiles.set(String(id), res.profile);
         return res.profile;
       }),
+      /** Drops a cached profile (e.g. the member's own after editing it). */
+      forget(id: number) {
+        self.profiles.delete(String(id));
+      },
       setBlocked: flow(function* (id: number, blocked: boolean) {
         if (blocked) yield api().post('/api/block.php', { id });
         else yield api().del('/api/block.php', { id });

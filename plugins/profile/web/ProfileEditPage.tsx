@@ -82,7 +82,7 @@ export default observer(function ProfileEditPage() {
       const saved = await store.save(draft);
       setDraft(draftOf(saved));
       kernel.kernel.toast(t('profile:saved'), 'success');
-      members.profiles.delete(String(saved.id));
+      members.forget(saved.id);
       void (kernel.store.auth as { fetchUser(): Promise<void> }).fetchUser().catch(() => {});
     } catch (err) {
       setError(err);
