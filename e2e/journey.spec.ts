@@ -50,7 +50,9 @@ test('a visitor logs in, searches members, opens a profile, reads German and log
   await expect(page.getByRole('heading', { level: 1 })).toContainText(first.split(', ').slice(0, 2).join(', '));
   await expect(page.getByText('Germany')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Interests' })).toBeVisible();
-  await expect(page.getByRole('img', { name: /^Photo of / })).toBeVisible();
+  // The demo member is a free member: the large photo is the server's blurred copy, with a lock.
+  await expect(page.getByRole('img', { name: /^Blurred photo of / })).toBeVisible();
+  await expect(page.getByText('Only premium members see this photo')).toBeVisible();
   await shot(page, info, '04-profile');
   await expectAccessible(page, 'profile');
 

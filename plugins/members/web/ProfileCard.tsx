@@ -22,6 +22,10 @@ const Card = styled(Link)`
   transition: transform 0.15s, box-shadow 0.15s;
   &:hover { transform: translateY(-2px); box-shadow: 0 6px 18px rgba(115, 54, 117, 0.2); color: ${colors.text}; }
   img { display: block; width: 100%; aspect-ratio: 4 / 5; object-fit: cover; background: ${colors.light}; }
+  .initial {
+    display: flex; align-items: center; justify-content: center; aspect-ratio: 4 / 5;
+    background: linear-gradient(160deg, #ead9ee, ${colors.light}); color: ${colors.dark}; font-size: 48px; font-weight: 700;
+  }
   .body { padding: 8px 10px 10px; }
   .name { font-weight: 700; display: flex; align-items: center; gap: 6px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
   .place { color: ${colors.muted}; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -36,7 +40,7 @@ export function ProfileCard({ profile, route = 'members-id' }: { profile: Profil
       <Card to={route} params={{ id: profile.id }} aria-label={t('members:card.label', { name: profile.name, age: profile.age, city: profile.city })}>
         {profile.main_image
           ? <img src={profile.main_image.thumb_filename} alt="" loading="lazy" width={160} height={200} />
-          : <img alt="" src="data:," width={160} height={200} />}
+          : <span className="initial" aria-hidden="true">{profile.name.slice(0, 1).toUpperCase()}</span>}
         <div className="body">
           <div className="name">
             {profile.online && <span className="dot" title={t('members:profile.online')} />}
