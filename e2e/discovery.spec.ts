@@ -143,13 +143,18 @@ test('the swipe game: like and pass by button, key and drag; the fifth like of t
   const card = page.getByRole('group');
   const name = async () => (await card.getAttribute('aria-label'))!.split(',')[0];
 
-  await page.getByRole('button', { name: `Pass on ${await name()}` }).click();
+  // Each decision brings the next card: wait for it before acting on it.
+  const passed = await name();
+  await page.getByRole('button', { name: `Pass on ${passed}` }).click();
+  await expect(card).not.toHaveAttribute('aria-label', new RegExp(`^${passed},`));
   await page.getByRole('button', { name: `Like ${await name()}` }).click();
   await expect(page.getByText('3 of 4 likes left today')).toBeVisible();
   await card.focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText('2 of 4 likes left today')).toBeVisible();
+  const skipped = await name();
   await page.keyboard.press('ArrowLeft');
+  await expect(card).not.toHaveAttribute('aria-label', new RegExp(`^${skipped},`));
   // Drag the card to the right with the mouse (touch works the same through pointer events).
   const box = (await card.boundingBox())!;
   const before = await name();

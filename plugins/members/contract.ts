@@ -19,6 +19,13 @@ export type EyeColor = (typeof EYE_COLORS)[number];
 export type BodyType = (typeof BODY_TYPES)[number];
 export type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
 export type Tattoos = (typeof TATTOOS)[number];
+/** The genders a member looks for, from their own gender and sexuality. */
+export function soughtGenders(gender: Gender, sexuality: Sexuality): Gender[] {
+  if (sexuality === 'bi') return ['male', 'female'];
+  if (sexuality === 'hetero') return [gender === 'male' ? 'female' : 'male'];
+  return [gender];
+}
+
 export type SignupReason = (typeof SIGNUP_REASONS)[number];
 export type RegionWord = (typeof REGION_WORDS)[number];
 

@@ -8,7 +8,8 @@ import { createMembersService } from './server/service.ts';
 
 export type { MembersService, NewProfile } from './server/service.ts';
 export { GEO } from './server/seed/geo.ts';
-export { loadOwnProfile, loadViewer, toSummary, type ViewContext } from './server/queries.ts';
+export { loadOwnProfile, notBlocked } from './server/queries.ts';
+export { siteRegionCodes } from './server/regions.ts';
 
 export default defineServerPlugin({
   id: 'members',

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import type { AuthService } from '../../auth/server.ts';
-import type { MembersService } from '../../members/server.ts';
+import { notBlocked, type MembersService } from '../../members/server.ts';
+import { soughtGenders } from '../../members/contract.ts';
 import { AUTO_LIKES_PER_DAY, LIKE_SOURCES, type LikeEntry, type LikeSource } from '../contract.ts';
 import type { LikesService } from './service.ts';
 
@@ -69,13 +70,12 @@ export async function likesRoutes(app: FastifyInstance, kernel: Kernel) {
     if (n >= AUTO_LIKES_PER_DAY) return { profile: null };
     const me = await kernel.db.selectFrom('profiles').select(['gender', 'sexuality', 'country']).where('user_id', '=', userId).executeTakeFirst();
     if (!me) return { profile: null };
-    const wanted = me.sexuality === 'bi' ? ['male', 'female']
-      : me.sexuality === 'hetero' ? [me.gender === 'male' ? 'female' : 'male'] : [me.gender];
+    const wanted = soughtGenders(me.gender, me.sexuality);
     const { rows } = await sql<{ id: number }>`SELECT p.user_id AS id FROM profiles p
       JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main
       WHERE p.seed_key IS NOT NULL AND p.status = 'active' AND p.user_id <> ${userId} AND p.gender = ANY(${wanted}::text[])
         AND NOT EXISTS (SELECT 1 FROM likes l WHERE (l.user_id = p.user_id AND l.liked_id = ${userId}) OR (l.user_id = ${userId} AND l.liked_id = p.user_id))
-        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${userId} AND b.blocked_id = p.user_id) OR (b.blocker_id = p.user_id AND b.blocked_id = ${userId}))
+        AND ${notBlocked(userId)}
       ORDER BY (p.country = ${me.country}) DESC, random() LIMIT 1`.execute(kernel.db);
     if (!rows[0]) return { profile: null };
     await kernel.db.insertInto('likes').values({ user_id: rows[0].id, liked_id: userId, source: 'auto', created_at: kernel.clock.now() })

@@ -8,9 +8,9 @@ import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { ErrorPage } from '../../../kernel/web/ErrorPage.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
-import { colors, up } from '../../../kernel/web/theme.ts';
+import { colors } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
-import { ProfileCard } from '../../members/ui.ts';
+import { ProfileCard, ProfileGrid } from '../../members/ui.ts';
 import { LIKE_TABS, type LikeEntry, type LikeTab } from '../contract.ts';
 import type { LikesStoreInstance } from './store.ts';
 
@@ -23,16 +23,7 @@ const Tabs = styled.nav`
   a[aria-current='page'] { color: ${colors.dark}; border-color: ${colors.secondary}; }
   .count { margin-left: 6px; padding: 0 7px; border-radius: 10px; background: ${colors.unread}; color: #fff; font-size: 13px; }
 `;
-const Grid = styled.ul`
-  display: grid;
-  gap: 15px;
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  grid-template-columns: repeat(2, 1fr);
-  ${up('md')} { grid-template-columns: repeat(3, 1fr); }
-  ${up('lg')} { grid-template-columns: repeat(4, 1fr); }
-  ${up('xl')} { grid-template-columns: repeat(6, 1fr); }
+const Grid = styled(ProfileGrid)`
   li { position: relative; }
   .new { position: absolute; bottom: 62px; left: 8px; padding: 1px 8px; border-radius: 10px; background: ${colors.unread}; color: #fff; font-size: 12px; font-weight: 700; }
 `;

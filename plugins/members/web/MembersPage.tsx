@@ -8,23 +8,12 @@ import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { useLoginRedirect } from '../../../kernel/web/useLoginRedirect.ts';
-import { up } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { ProfileCard } from './ProfileCard.tsx';
+import { ProfileGrid } from './ProfileGrid.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { FILTER_KEYS, type Filter, type MembersStoreInstance } from './store.ts';
 
-const Grid = styled.ul`
-  display: grid;
-  gap: 15px;
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  grid-template-columns: repeat(2, 1fr);
-  ${up('md')} { grid-template-columns: repeat(3, 1fr); }
-  ${up('lg')} { grid-template-columns: repeat(4, 1fr); }
-  ${up('xl')} { grid-template-columns: repeat(6, 1fr); }
-`;
 const Pager = styled.nav`
   display: flex;
   align-items: center;
@@ -60,16 +49,16 @@ export default observer(function MembersPage({ query }: PageProps) {
       <p aria-live="polite">{store.searching ? t('members:search.searching') : t('members:search.results', { count: store.total })}</p>
       {!store.searching && !store.searchError && store.total === 0 && <p role="status">{t('members:search.empty')}</p>}
       {store.searching && !store.results.length ? <Spinner /> : (
-        <Grid aria-label={t('members:search.resultsLabel')} aria-busy={store.searching}>
+        <ProfileGrid aria-label={t('members:search.resultsLabel')} aria-busy={store.searching}>
           {store.results.map((p) => <li key={p.id}><ProfileCard profile={p} /></li>)}
-        </Grid>
+        </ProfileGrid>
       )}
       {store.similarTotal > 0 && !store.searching && (
         <section aria-labelledby="similar-title" style={{ marginTop: 28 }}>
           <h2 id="similar-title">{t('members:search.similar', { count: store.similarTotal })}</h2>
-          <Grid aria-label={t('members:search.similarLabel')}>
+          <ProfileGrid aria-label={t('members:search.similarLabel')}>
             {store.similar.map((p) => <li key={p.id}><ProfileCard profile={p} /></li>)}
-          </Grid>
+          </ProfileGrid>
         </section>
       )}
       {store.pages > 1 && (

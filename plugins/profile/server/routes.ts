@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { notFound } from '../../../kernel/server/errors.ts';
 import type { AuthService } from '../../auth/server.ts';
-import { GEO, type MembersService, loadOwnProfile } from '../../members/server.ts';
+import { loadOwnProfile, siteRegionCodes, type MembersService } from '../../members/server.ts';
 import { PHOTO_LIMITS, type ProfileUpdate } from '../../members/contract.ts';
 import { checkProfileUpdate, profileUpdateSchema } from './validate.ts';
 
@@ -30,8 +30,7 @@ export async function profileRoutes(app: FastifyInstance, kernel: Kernel) {
     const current = await kernel.db.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id')
       .select(['p.country', 'u.email']).where('p.user_id', '=', userId).executeTakeFirst();
     if (!current) throw notFound('profile_not_found', 'You have no profile yet.');
-    const regionsOf = (country: string) => (req.site.countries.includes(country)
-      ? GEO.find((c) => c.code === country)?.regions.map((r) => r.code) ?? null : null);
+    const regionsOf = (country: string) => siteRegionCodes(req.site.countries, country);
     const update = checkProfileUpdate(req.body as ProfileUpdate, current, regionsOf, kernel.clock.now());
     await members().updateProfile(userId, update);
     return own(req, userId);

@@ -5,7 +5,7 @@ import { requestLocale } from '../../../kernel/server/request.ts';
 import { toLocale } from '../../../kernel/contract/locales.ts';
 import { EMAIL_MAX, PASSWORD_MAX } from '../../../kernel/contract/validation.ts';
 import type { AuthService } from '../../auth/server.ts';
-import { GEO, type MembersService } from '../../members/server.ts';
+import { siteRegionCodes, type MembersService } from '../../members/server.ts';
 import { GENDERS } from '../../members/contract.ts';
 import type { AccountService } from '../../account/server.ts';
 import {
@@ -59,10 +59,7 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
   const auth = kernel.services.get<AuthService>('auth');
   const members = kernel.services.get<MembersService>('members');
   const account = kernel.services.get<AccountService>('account');
-  const regionsOf = (req: FastifyRequest) => (country: string) => {
-    if (!req.site.countries.includes(country)) return null;
-    return GEO.find((c) => c.code === country)?.regions.map((r) => r.code) ?? null;
-  };
+  const regionsOf = (req: FastifyRequest) => (country: string) => siteRegionCodes(req.site.countries, country);
 
   const check = async (req: FastifyRequest, body: Partial<SignupRequest>, full: boolean) => {
     const tracking = trackingOf(req, body.tracking);

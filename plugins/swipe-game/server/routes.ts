@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import type { AuthService } from '../../auth/server.ts';
-import type { MembersService } from '../../members/server.ts';
+import { notBlocked, type MembersService } from '../../members/server.ts';
+import { soughtGenders } from '../../members/contract.ts';
 import type { LikesService } from '../../likes/server.ts';
 import { PASS_DAYS, SWIPE_BATCH, SWIPE_LIKES_PER_DAY, type SwipeAction } from '../contract.ts';
 
@@ -20,8 +21,7 @@ export async function swipeRoutes(app: FastifyInstance, kernel: Kernel) {
   app.get('/swipe.php', async (req) => {
     const userId = auth().requireUser(req);
     const me = await kernel.db.selectFrom('profiles').select(['gender', 'sexuality', 'country']).where('user_id', '=', userId).executeTakeFirst();
-    const wanted = !me || me.sexuality === 'bi' ? ['male', 'female']
-      : me.sexuality === 'hetero' ? [me.gender === 'male' ? 'female' : 'male'] : [me.gender];
+    const wanted = me ? soughtGenders(me.gender, me.sexuality) : ['male', 'female'];
     // People with a photo, in the member's country first, not liked, not passed lately, not blocked.
     const { rows } = await sql<{ id: number }>`SELECT p.user_id AS id FROM profiles p
       JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
@@ -30,7 +30,7 @@ export async function swipeRoutes(app: FastifyInstance, kernel: Kernel) {
         AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${userId} AND l.liked_id = p.user_id)
         AND NOT EXISTS (SELECT 1 FROM swipe_passes s WHERE s.user_id = ${userId} AND s.passed_id = p.user_id
           AND s.created_at > ${new Date(kernel.clock.now().getTime() - PASS_DAYS * 86400_000)})
-        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${userId} AND b.blocked_id = p.user_id) OR (b.blocker_id = p.user_id AND b.blocked_id = ${userId}))
+        AND ${notBlocked(userId)}
       ORDER BY (p.country = ${me?.country ?? ''}) DESC, u.last_seen DESC NULLS LAST, p.user_id
       LIMIT ${SWIPE_BATCH}`.execute(kernel.db);
     const cards = await members().summaries(userId, rows.map((r) => r.id), req.site.cdn_prefix ?? '');
