@@ -11,5 +11,7 @@ import profile from './profile/server.ts';
 import likes from './likes/server.ts';
 import swipeGame from './swipe-game/server.ts';
 import matchFinder from './match-finder/server.ts';
+import chat from './chat/server.ts';
+import push from './push/server.ts';
 
-export const serverPlugins: ServerPlugin[] = [auth, members, pages, siteEntry, account, signup, notifications, profile, likes, swipeGame, matchFinder];
+export const serverPlugins: ServerPlugin[] = [auth, members, pages, siteEntry, account, signup, notifications, profile, likes, swipeGame, matchFinder, push, chat];

@@ -22,6 +22,7 @@ import { dbTokens, tokenMigrations } from './tokens.ts';
 import { dbSecrets, secretMigrations } from './secrets.ts';
 import { dbJobs, jobMigrations } from './jobs.ts';
 import { createMail } from './mail.ts';
+import { createRealtime, presenceMigrations } from './realtime.ts';
 import { loadTexts } from './texts.ts';
 import { registerTestHooks } from './test-hooks.ts';
 import type { SiteSettings } from '../contract/settings.ts';
@@ -47,6 +48,27 @@ export interface AppOptions {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Lets two plugins answer one path told apart by a flag in the query, as the spec's calls do
+ * (`POST /api/user.php` logs in, `POST /api/user.php?push=1` saves a push subscription): a route
+ * with `constraints: { flag: 'push' }` takes requests carrying `push=1`; the others fall through
+ * to the route without the constraint.
+ */
+const queryFlagConstraint = {
+  name: 'flag',
+  mustMatchWhenDerived: false,
+  storage() {
+    const map = new Map<string, unknown>();
+    return { get: (v: string) => (map.get(v) ?? null) as never, set: (v: string, store: unknown) => void map.set(v, store) };
+  },
+  deriveConstraint(req: { url?: string }) {
+    const q = req.url?.split('?')[1];
+    if (!q) return undefined;
+    for (const [k, v] of new URLSearchParams(q)) if (v === '1') return k;
+    return undefined;
+  },
+};
 
 interface AjvIssue { instancePath: string; message?: string; params?: Record<string, unknown> }
 
@@ -85,13 +107,15 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     secrets: dbSecrets(database.db),
     jobs,
     mail: createMail({ jobs, texts: loadTexts(), smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    realtime: createRealtime({ db: database.db, clock, log, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }),
   };
+  app.addHook('onClose', async () => { await kernel.realtime.close(); });
 
   // Expired one-time links are kept a while (per-day mail limits count them), then forgotten.
   jobs.every('kernel:tokens-cleanup', 86400_000, () => kernel.tokens.cleanup(7 * 86400_000));
 
   await runMigrations(database.db, [
-    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations] },
+    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations, ...presenceMigrations] },
     ...ordered.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),
   ]);
   kernel.storage.useKey(await kernel.secrets.get('media-url-key', () => crypto.randomBytes(32).toString('hex')));
@@ -99,6 +123,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   for (const p of ordered) p.init?.(kernel);
   for (const p of ordered) await p.start?.(kernel);
 
+  app.addConstraintStrategy(queryFlagConstraint);
   await app.register(cookie);
   // With Redis, rate-limit counters are shared by every instance behind the load balancer.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
@@ -163,6 +188,13 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     const { forced_domain } = req.query as { forced_domain?: string };
     const site = forced_domain ? await kernel.sites.resolve(forced_domain, req.site.geoip_country) : req.site;
     return { settings: site };
+  });
+
+  await kernel.realtime.register(app, (req) => req.userId);
+  // Sent as the page is hidden (fetch keepalive): the member counts as away for notifications.
+  app.post('/api/page-hidden.php', { schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req) => {
+    if (req.userId != null) await kernel.realtime.markHidden(req.userId);
+    return { away: req.userId != null };
   });
 
   if (config.testHooks) registerTestHooks(app, kernel);

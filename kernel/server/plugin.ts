@@ -12,6 +12,7 @@ import type { Tokens } from './tokens.ts';
 import type { Secrets } from './secrets.ts';
 import type { Jobs } from './jobs.ts';
 import type { Mail } from './mail.ts';
+import type { Realtime } from './realtime.ts';
 
 /** What the kernel hands to every server plugin. */
 export interface Kernel {
@@ -28,6 +29,7 @@ export interface Kernel {
   secrets: Secrets;
   jobs: Jobs;
   mail: Mail;
+  realtime: Realtime;
 }
 
 export interface SeedOptions { profiles: number; demo: boolean }

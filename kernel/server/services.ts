@@ -8,6 +8,10 @@ export class Services {
     if (this.map.has(id)) throw new Error(`service ${id} already provided`);
     this.map.set(id, service);
   }
+  /** A service that may be absent (its plugin not installed). */
+  find<T>(id: string): T | undefined {
+    return this.map.get(id) as T | undefined;
+  }
   get<T>(id: string): T {
     if (!this.map.has(id)) throw new Error(`service ${id} is not available`);
     return this.map.get(id) as T;

@@ -13,6 +13,8 @@ export interface Sites {
   /** Inserts domains from the config file that the database does not have yet (operators' edits win). */
   seed(file: SitesFile): Promise<void>;
   update(domain: string, patch: Stored): Promise<void>;
+  /** Values the server itself decides for every domain (e.g. the push public key made at first start). */
+  provide(patch: Partial<SiteSettings>): void;
 }
 
 export const siteMigrations: Migration[] = [{
@@ -46,12 +48,16 @@ export function dbSites(db: AnyDB, allPlugins: string[]): Sites {
     cache.set(domain, { at: Date.now(), value });
     return value;
   };
+  let provided: Partial<SiteSettings> = {};
   return {
+    provide(patch) {
+      provided = { ...provided, ...patch };
+    },
     async resolve(host, visitorCountry) {
       const domain = normaliseHost(host || 'localhost');
       const base = (await load('default')) ?? {};
       const own = (await load(domain)) ?? {};
-      const merged = { ...base, ...own } as SiteSettings;
+      const merged = { ...base, ...own, ...provided } as SiteSettings;
       const plugins = merged.plugins ?? ['*'];
       const countries = merged.countries ?? [];
       const geo = visitorCountry?.toUpperCase() ?? null;

@@ -16,6 +16,8 @@ export interface TestApp {
   kernel: Kernel;
   database: Database;
   close(): Promise<void>;
+  /** Where this app keeps its data (a second instance joins it). */
+  shared: { schema?: string; dataDir: string; redisPrefix: string };
   /** Mails queued so far (newest last), optionally only those to one address. */
   mails(to?: string): Promise<MailMessage[]>;
   /** inject with the client header and JSON content type a browser of ours would send. */
@@ -26,18 +28,22 @@ export interface TestApp {
  * A fully built app on a fresh database: PGlite in memory, or a fresh schema on the PostgreSQL
  * server named by TEST_DATABASE_URL, so the same suite proves both engines.
  */
-export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?: number; demo?: boolean; distDir?: string } = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-test-'));
+export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?: number; demo?: boolean; distDir?: string; join?: TestApp } = {}): Promise<TestApp> {
+  const dataDir = opts.join?.shared.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-test-'));
   const url = process.env.TEST_DATABASE_URL;
-  const schema = url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  // A second instance (`join`) works on the first one's database schema, files and Redis keys.
+  const schema = opts.join ? opts.join.shared.schema : url ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+  if (opts.join && !url) throw new Error('a second instance needs TEST_DATABASE_URL (PGlite is one process)');
   const database = await openDatabase(url ? { url, schema } : {});
-  const config = { ...readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: 'silent', redisPrefix: `test-${crypto.randomBytes(4).toString('hex')}:`, distDir: opts.distDir ?? path.join(dataDir, 'no-dist') };
+  const redisPrefix = opts.join?.shared.redisPrefix ?? `test-${crypto.randomBytes(4).toString('hex')}:`;
+  const config = { ...readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: 'silent', redisPrefix, distDir: opts.distDir ?? path.join(dataDir, 'no-dist') };
   const plugins = opts.plugins ?? serverPlugins;
   const { app, kernel } = await buildApp({ config, database, plugins });
-  await runSeeds(kernel, plugins, { demo: opts.demo ?? true, profiles: opts.profiles ?? 40 });
+  if (!opts.join) await runSeeds(kernel, plugins, { demo: opts.demo ?? true, profiles: opts.profiles ?? 40 });
   await app.ready();
   return {
     app, kernel, database,
+    shared: { schema, dataDir, redisPrefix },
     call: async ({ cookie, headers, ...rest }) => app.inject({
       ...rest,
       headers: { 'x-request-type': 'client', ...(rest.payload !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}), ...headers },
@@ -49,6 +55,7 @@ export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?:
     },
     async close() {
       await app.close();
+      if (opts.join) return void await database.close();
       if (url && schema) await database.db.schema.dropSchema(schema).ifExists().cascade().execute().catch(() => {});
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

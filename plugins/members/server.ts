@@ -10,6 +10,7 @@ export type { MembersService, NewProfile } from './server/service.ts';
 export { GEO } from './server/seed/geo.ts';
 export { loadOwnProfile, notBlocked } from './server/queries.ts';
 export { siteRegionCodes } from './server/regions.ts';
+export { acceptPhotoBodies, processUpload } from './server/photos.ts';
 
 export default defineServerPlugin({
   id: 'members',

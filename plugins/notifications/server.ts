@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import { defineServerPlugin, type Kernel } from '../../kernel/server/plugin.ts';
+import type { MailContent } from '../../kernel/server/mail.ts';
 import type { NotificationCategory } from './contract.ts';
+import type { PushService } from '../push/server.ts';
+import type { PushPayload } from '../push/contract.ts';
 import { unsubscribeSigner } from './server/links.ts';
 import { notificationMigrations } from './server/migrations.ts';
 import { disabledOf, notificationRoutes } from './server/routes.ts';
@@ -8,6 +11,11 @@ import { disabledOf, notificationRoutes } from './server/routes.ts';
 /** What other server plugins ask before sending a notification (kernel.services id "notifications"). */
 export interface NotificationsService {
   allows(userId: number, category: NotificationCategory): Promise<boolean>;
+  /**
+   * Tells a member who is away (no visible tab) about something new, if they allow the category:
+   * by web push when a subscription of theirs takes it, else by mail when one is given.
+   */
+  notifyAway(userId: number, category: NotificationCategory, notice: { push: PushPayload; mail?: () => Promise<MailContent> }): Promise<'push' | 'mail' | 'none'>;
 }
 
 const linkSigner = async (kernel: Kernel) => unsubscribeSigner(
@@ -20,8 +28,18 @@ export default defineServerPlugin({
   requires: ['auth'],
   migrations: notificationMigrations,
   init(kernel) {
+    const allows = async (userId: number, category: NotificationCategory) => !(await disabledOf(kernel.db, userId)).includes(category);
     kernel.services.provide<NotificationsService>('notifications', {
-      allows: async (userId, category) => !(await disabledOf(kernel.db, userId)).includes(category),
+      allows,
+      async notifyAway(userId, category, notice) {
+        if (!(await allows(userId, category)) || !(await kernel.realtime.isAway(userId))) return 'none';
+        // The push plugin may be absent; then mail is the only way.
+        const push = kernel.services.find<PushService>('push');
+        if (push && (await push.send(userId, notice.push)) > 0) return 'push';
+        if (!notice.mail) return 'none';
+        await kernel.mail.queue(await notice.mail());
+        return 'mail';
+      },
     });
   },
   async start(kernel) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../../../kernel/server/migrations.ts';
+import { ledgerMigrations } from './ledger.ts';
 
 export const authMigrations: Migration[] = [{
   name: '001_users',
@@ -32,4 +33,4 @@ export const authMigrations: Migration[] = [{
     // Member lists show the most recently active first.
     await sql`CREATE INDEX users_last_seen ON users (last_seen DESC NULLS LAST)`.execute(db);
   },
-}];
+}, ...ledgerMigrations];

@@ -6,6 +6,7 @@ import { authenticationRequired, HttpError } from '../../../kernel/server/errors
 import { SESSION_COOKIE, setSessionCookie, type Sessions } from '../../../kernel/server/sessions.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { User } from '../contract.ts';
+import { grantCredits, spendCredits } from './ledger.ts';
 
 export type UserExtension = (userId: number) => Promise<Partial<User>>;
 /** Removes what a plugin keeps about a member who is erased (files, rows without a foreign key). */
@@ -39,6 +40,12 @@ export interface AuthService {
   findByEmail(email: string, db?: AnyDB): Promise<{ id: number; email: string; status: string; language: string | null; deleted_at: Date | null } | null>;
   setPassword(userId: number, password: string, db?: AnyDB): Promise<void>;
   onErase(hook: EraseHook): void;
+  /**
+   * Takes credits through the ledger; null when the balance is too low (nothing written). Call it
+   * inside the transaction that stores what they pay for.
+   */
+  spendCredits(userId: number, amount: number, reason: string, ref: string | null, db: AnyDB): Promise<number | null>;
+  grantCredits(userId: number, amount: number, reason: string, ref: string | null, db?: AnyDB): Promise<number>;
   /** Erases the member for good: every plugin's hook, then the users row (and what cascades from it). */
   erase(userId: number): Promise<void>;
 }
@@ -80,6 +87,9 @@ export function createAuthService(db: AnyDB, sessions: Sessions): AuthService {
         credits: input.credits ?? 0,
         signup_date: input.signup_date ?? new Date(),
       }).returning('id').executeTakeFirstOrThrow();
+      if (input.credits) {
+        await on.insertInto('credit_ledger').values({ user_id: row.id, delta: input.credits, balance_after: input.credits, reason: 'signup', ref: null }).execute();
+      }
       return Number(row.id);
     },
     hashPassword: (password) => hash(password, ARGON),
@@ -103,6 +113,8 @@ export function createAuthService(db: AnyDB, sessions: Sessions): AuthService {
       await on.updateTable('users').set({ password_hash: await hash(password, ARGON) }).where('id', '=', userId).execute();
     },
     onErase: (hook) => void eraseHooks.push(hook),
+    spendCredits: (userId, amount, reason, ref, on) => spendCredits(on, userId, amount, reason, ref),
+    grantCredits: (userId, amount, reason, ref, on = db) => grantCredits(on, userId, amount, reason, ref),
     async erase(userId) {
       await db.transaction().execute(async (trx) => {
         for (const hook of eraseHooks) await hook(userId, trx);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { badRequest } from '../../../kernel/server/errors.ts';
@@ -64,3 +65,9 @@ export async function processUpload(buf: Buffer): Promise<Renditions> {
 
 /** A new, unguessable storage key for a member's photo. */
 export const newPhotoKey = (userId: number) => `photos/${userId}/${crypto.randomBytes(16).toString('hex')}`;
+
+/** Lets the routes of a fastify scope take a photo as the raw request body (uploads send the file itself). */
+export function acceptPhotoBodies(app: FastifyInstance) {
+  app.addContentTypeParser(['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: PHOTO_LIMITS.maxBytes + 1024 }, (_req, body, done) => done(null, body));
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { notFound } from '../../../kernel/server/errors.ts';
 import type { AuthService } from '../../auth/server.ts';
-import { loadOwnProfile, siteRegionCodes, type MembersService } from '../../members/server.ts';
+import { acceptPhotoBodies, loadOwnProfile, siteRegionCodes, type MembersService } from '../../members/server.ts';
 import { PHOTO_LIMITS, type ProfileUpdate } from '../../members/contract.ts';
 import { checkProfileUpdate, profileUpdateSchema } from './validate.ts';
 
@@ -37,8 +37,7 @@ export async function profileRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   // The photo itself is the body (JPEG, PNG or WebP); its real type is read from its bytes.
-  app.addContentTypeParser(['image/jpeg', 'image/png', 'image/webp', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: PHOTO_LIMITS.maxBytes + 1024 }, (_req, body, done) => done(null, body));
+  acceptPhotoBodies(app);
 
   app.post('/photos.php', {
     config: { binaryBody: true, rateLimit: { max: 60 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },

@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import { Redis } from 'ioredis';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import type { Logger } from 'pino';
+import type { AnyDB } from './db.ts';
+import type { Migration } from './migrations.ts';
+import type { Clock } from './clock.ts';
+import { HttpError } from './errors.ts';
+
+/** What travels to a member's open tabs: `{ type: 'chat:message', ... }`. */
+export interface RealtimeEvent { type: string; [key: string]: unknown }
+/** A message a browser sent over its socket (e.g. typing); the sender is the socket's member. */
+export type SocketMessageHandler = (userId: number, msg: Record<string, unknown>) => void | Promise<void>;
+
+/**
+ * One WebSocket endpoint (`/api/socket`) per instance. Events for a member reach every open socket
+ * of theirs: directly in one process, through Redis pub/sub when REDIS_URL is set, so instances
+ * behind a load balancer deliver to each other. It also knows whether a member is away.
+ */
+export interface Realtime {
+  publish(userIds: number | number[], event: RealtimeEvent): Promise<void>;
+  onMessage(type: string, handler: SocketMessageHandler): void;
+  /** Away: no visible tab of theirs has been connected recently (or the page said it is hidden). */
+  isAway(userId: number, db?: AnyDB): Promise<boolean>;
+  /** Marks a member's pages hidden (the beacon of POST /api/page-hidden.php). */
+  markHidden(userId: number): Promise<void>;
+  /** Open sockets on this instance. */
+  readonly localSockets: number;
+  register(app: FastifyInstance, resolveUser: (req: FastifyRequest) => number | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const presenceMigrations: Migration[] = [{
+  name: '005_presence',
+  async up(db) {
+    await sql`CREATE TABLE kernel_presence (
+      user_id integer PRIMARY KEY,
+      visible boolean NOT NULL,
+      seen_at timestamptz NOT NULL)`.execute(db);
+  },
+}];
+
+export const SOCKET_PATH = '/api/socket';
+/** A visible tab refreshes presence this often; twice that without a refresh counts as away. */
+const HEARTBEAT_MS = 30_000;
+const AWAY_AFTER_MS = 2.5 * HEARTBEAT_MS;
+const MAX_MESSAGE_BYTES = 4096;
+/** Messages a socket may send per heartbeat (typing is throttled by the page; this stops floods). */
+const SOCKET_MESSAGE_BUDGET = 60;
+
+interface Conn { socket: WebSocket; visible: boolean; alive: boolean; budget: number }
+
+export function createRealtime(opts: { db: AnyDB; clock: Clock; log: Logger; redisUrl?: string; redisPrefix: string }): Realtime {
+  const { db, clock, log } = opts;
+  const byUser = new Map<number, Set<Conn>>();
+  const handlers = new Map<string, SocketMessageHandler>();
+  const channel = `${opts.redisPrefix}realtime`;
+  let pub: Redis | null = null;
+  let sub: Redis | null = null;
+  let heartbeat: ReturnType<typeof setInterval> | null = null;
+  let count = 0;
+
+  const deliver = (userIds: number[], event: RealtimeEvent) => {
+    const text = JSON.stringify(event);
+    for (const id of userIds) {
+      for (const c of byUser.get(id) ?? []) if (c.socket.readyState === 1) c.socket.send(text);
+    }
+  };
+
+  const setPresence = async (userId: number, visible: boolean) => {
+    await db.insertInto('kernel_presence').values({ user_id: userId, visible, seen_at: clock.now() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ visible, seen_at: clock.now() })).execute()
+      .catch((err) => log.warn({ err }, 'presence update failed'));
+  };
+  const anyVisible = (userId: number) => [...(byUser.get(userId) ?? [])].some((c) => c.visible);
+
+  if (opts.redisUrl) {
+    pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 });
+    sub = new Redis(opts.redisUrl);
+    void sub.subscribe(channel).catch((err) => log.error({ err }, 'realtime subscribe failed'));
+    sub.on('message', (_ch, raw: string) => {
+      try {
+        const { u, e } = JSON.parse(raw) as { u: number[]; e: RealtimeEvent };
+        deliver(u, e);
+      } catch (err) {
+        log.warn({ err }, 'bad realtime message');
+      }
+    });
+  }
+
+  const realtime: Realtime = {
+    async publish(userIds, event) {
+      const ids = Array.isArray(userIds) ? userIds : [userIds];
+      if (pub) await pub.publish(channel, JSON.stringify({ u: ids, e: event }));
+      else deliver(ids, event);
+    },
+    onMessage(type, handler) {
+      handlers.set(type, handler);
+    },
+    async isAway(userId, on = db) {
+      const row = await on.selectFrom('kernel_presence').select(['visible', 'seen_at']).where('user_id', '=', userId).executeTakeFirst();
+      return !row || !row.visible || clock.now().getTime() - new Date(row.seen_at).getTime() > AWAY_AFTER_MS;
+    },
+    markHidden: (userId) => setPresence(userId, false),
+    get localSockets() { return count; },
+
+    async register(app, resolveUser) {
+      await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+      app.get(SOCKET_PATH, {
+        websocket: true,
+        preValidation: async (req) => {
+          if (resolveUser(req) == null) throw new HttpError(403, 'authentication_required', 'authentication_required: log in first');
+          // Another site's page may not open a socket with our member's cookie.
+          const origin = req.headers.origin;
+          if (origin && new URL(origin).host !== req.headers.host) throw new HttpError(403, 'forbidden_origin', 'Cross-site socket refused');
+        },
+      }, (socket, req) => {
+        const userId = resolveUser(req)!;
+        const conn: Conn = { socket, visible: true, alive: true, budget: SOCKET_MESSAGE_BUDGET };
+        let set = byUser.get(userId);
+        if (!set) byUser.set(userId, (set = new Set()));
+        set.add(conn);
+        count++;
+        void setPresence(userId, true);
+        socket.on('pong', () => { conn.alive = true; });
+        socket.on('message', (raw) => {
+          if (--conn.budget < 0) return;
+          let msg: Record<string, unknown>;
+          try {
+            msg = JSON.parse(String(raw)) as Record<string, unknown>;
+          } catch {
+            return;
+          }
+          if (msg.type === 'presence') {
+            conn.visible = msg.visible === true;
+            void setPresence(userId, anyVisible(userId));
+            return;
+          }
+          const handler = typeof msg.type === 'string' ? handlers.get(msg.type) : undefined;
+          if (handler) Promise.resolve(handler(userId, msg)).catch((err) => log.warn({ err, type: msg.type }, 'socket message failed'));
+        });
+        socket.on('close', () => {
+          set!.delete(conn);
+          count--;
+          if (!set!.size) {
+            byUser.delete(userId);
+            void setPresence(userId, false);
+          } else if (!anyVisible(userId)) void setPresence(userId, false);
+        });
+      });
+
+      // Dead connections go; members with a visible tab stay "here" for the others.
+      heartbeat = setInterval(() => {
+        const here: number[] = [];
+        for (const [userId, set] of byUser) {
+          for (const c of set) {
+            if (!c.alive) { c.socket.terminate(); continue; }
+            c.alive = false;
+            c.budget = SOCKET_MESSAGE_BUDGET;
+            c.socket.ping();
+          }
+          if (anyVisible(userId)) here.push(userId);
+        }
+        if (here.length) {
+          void db.updateTable('kernel_presence').set({ visible: true, seen_at: clock.now() }).where('user_id', 'in', here).execute()
+            .catch((err) => log.warn({ err }, 'presence heartbeat failed'));
+        }
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+    },
+
+    async close() {
+      if (heartbeat) clearInterval(heartbeat);
+      for (const set of byUser.values()) for (const c of set) c.socket.terminate();
+      byUser.clear();
+      await Promise.all([pub?.quit(), sub?.quit()].map((p) => p?.catch(() => {})));
+    },
+  };
+  return realtime;
+}

@@ -1,0 +1,23 @@
+import { defineServerPlugin } from '../../kernel/server/plugin.ts';
+import type { AuthService } from '../auth/server.ts';
+import { chatMigrations } from './server/migrations.ts';
+import { chatPhotoFiles } from './server/messages.ts';
+import { registerChatNotices } from './server/notify.ts';
+import { chatRoutes } from './server/routes.ts';
+
+/** Conversations with text, photo and gift messages, paid for with credits, delivered live. */
+export default defineServerPlugin({
+  id: 'chat',
+  feature: 'chat',
+  requires: ['auth', 'members', 'notifications'],
+  migrations: chatMigrations,
+  init(kernel) {
+    registerChatNotices(kernel);
+    // Photos a member sent leave with the account (the rows go by cascade).
+    kernel.services.get<AuthService>('auth').onErase(async (userId, db) => {
+      const rows = await db.selectFrom('chat_messages').select('photo_key').where('sender_id', '=', userId).where('photo_key', 'is not', null).execute();
+      for (const r of rows) await Promise.all(Object.values(chatPhotoFiles(r.photo_key!)).map((f) => kernel.storage.remove(f)));
+    });
+  },
+  routes: chatRoutes,
+});

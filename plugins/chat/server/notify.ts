@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Kernel } from '../../../kernel/server/plugin.ts';
+import type { NotificationsService } from '../../notifications/server.ts';
+import { REMINDER_AFTER_MS, REMINDER_EVERY_MS } from '../contract.ts';
+
+export const NOTIFY_JOB = 'chat:notify';
+const REMINDERS_EVERY_MS = 3600_000;
+const REMINDER_BATCH = 500;
+
+const originOf = (origin: string | null, kernel: Kernel) => origin ?? `http://localhost:${kernel.config.port}`;
+const hostOf = (origin: string) => new URL(origin).hostname;
+
+/**
+ * A member who is away hears of a new message: by push, else by mail, once until they read the
+ * conversation again. Runs as a job a moment after the send, so a member who is reading along
+ * (socket open, page visible) gets nothing.
+ */
+export function registerChatNotices(kernel: Kernel) {
+  const notifications = () => kernel.services.find<NotificationsService>('notifications');
+
+  kernel.jobs.handle(NOTIFY_JOB, async (payload) => {
+    const messageId = Number(payload.message);
+    const started = payload.started === true;
+    const { rows } = await sql<{ conversation_id: number; recipient: number; unread: number; notified_at: Date | null; origin: string | null; email: string; language: string | null; sender_name: string; demo: boolean }>`
+      SELECT m.conversation_id, cm.user_id AS recipient, cm.unread, cm.notified_at, cm.origin, u.email, u.language, sp.name AS sender_name,
+        (rp.seed_key IS NOT NULL) AS demo
+      FROM chat_messages m
+      JOIN chat_members cm ON cm.conversation_id = m.conversation_id AND cm.user_id <> m.sender_id
+      JOIN users u ON u.id = cm.user_id AND u.deleted_at IS NULL
+      JOIN profiles sp ON sp.user_id = m.sender_id
+      JOIN profiles rp ON rp.user_id = cm.user_id
+      WHERE m.id = ${messageId}`.execute(kernel.db);
+    const r = rows[0];
+    const service = notifications();
+    // Read already, told already, or a demo member: nothing to do.
+    if (!r || !service || r.demo || r.unread === 0 || r.notified_at) return;
+    const origin = originOf(r.origin, kernel);
+    const site = await kernel.sites.resolve(hostOf(origin));
+    const t = (key: string) => kernel.mail.texts.t(r.language, key, { name: r.sender_name, site: site.name });
+    const url = `${origin}/chats/${r.conversation_id}`;
+    const category = started ? 'new_conversations' : 'new_messages';
+    const kind = started ? 'newConversation' : 'newMessage';
+    const how = await service.notifyAway(r.recipient, category, {
+      push: { title: t(`chat:notice.${kind}.title`), body: t(`chat:notice.${kind}.body`), url, tag: `chat-${r.conversation_id}` },
+      mail: async () => ({
+        to: r.email, locale: r.language, site, origin, userId: r.recipient, category,
+        subject: t(`chat:notice.${kind}.title`), heading: t(`chat:notice.${kind}.title`),
+        paragraphs: [t(`chat:notice.${kind}.body`)], action: { label: t('chat:notice.open'), url },
+      }),
+    });
+    if (how !== 'none') {
+      await kernel.db.updateTable('chat_members').set({ notified_at: kernel.clock.now() })
+        .where('conversation_id', '=', r.conversation_id).where('user_id', '=', r.recipient).execute();
+    }
+  });
+
+  kernel.jobs.every('chat:unread-reminders', REMINDERS_EVERY_MS, async () => { await sendReminders(kernel); });
+}
+
+/** One mail per member with messages unread for a day, at most every few days, if they allow it. */
+export async function sendReminders(kernel: Kernel): Promise<number> {
+  const service = kernel.services.find<NotificationsService>('notifications');
+  if (!service) return 0;
+  const now = kernel.clock.now().getTime();
+  const { rows } = await sql<{ user_id: number; unread: number; origin: string | null; email: string; language: string | null }>`
+    SELECT cm.user_id, sum(cm.unread)::int AS unread, max(cm.origin) AS origin, u.email, u.language
+    FROM chat_members cm
+    JOIN users u ON u.id = cm.user_id AND u.deleted_at IS NULL AND u.status = 'active'
+    JOIN profiles p ON p.user_id = cm.user_id AND p.seed_key IS NULL
+    WHERE cm.unread > 0 AND NOT cm.hidden
+      AND EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = cm.conversation_id AND m.id > cm.read_up_to
+        AND m.sender_id <> cm.user_id AND m.created_at < ${new Date(now - REMINDER_AFTER_MS)})
+    GROUP BY cm.user_id, u.email, u.language
+    HAVING max(cm.reminded_at) IS NULL OR max(cm.reminded_at) < ${new Date(now - REMINDER_EVERY_MS)}
+    LIMIT ${REMINDER_BATCH}`.execute(kernel.db);
+  let sent = 0;
+  for (const r of rows) {
+    if (await service.allows(r.user_id, 'unread_message_reminders')) {
+      const origin = originOf(r.origin, kernel);
+      const site = await kernel.sites.resolve(hostOf(origin));
+      const t = (key: string) => kernel.mail.texts.t(r.language, key, { count: r.unread, site: site.name });
+      await kernel.mail.queue({
+        to: r.email, locale: r.language, site, origin, userId: r.user_id, category: 'unread_message_reminders',
+        subject: t('chat:notice.reminder.title'), heading: t('chat:notice.reminder.title'),
+        paragraphs: [t('chat:notice.reminder.body')], action: { label: t('chat:notice.openChats'), url: `${origin}/chats` },
+      });
+      sent++;
+    }
+    await kernel.db.updateTable('chat_members').set({ reminded_at: kernel.clock.now() }).where('user_id', '=', r.user_id).where('unread', '>', 0).execute();
+  }
+  return sent;
+}

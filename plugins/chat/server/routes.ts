@@ -1,0 +1,245 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kernel } from '../../../kernel/server/plugin.ts';
+import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
+import { requestOrigin } from '../../../kernel/server/request.ts';
+import type { AuthService } from '../../auth/server.ts';
+import { acceptPhotoBodies, processUpload, type MembersService } from '../../members/server.ts';
+import { PHOTO_LIMITS } from '../../members/contract.ts';
+import {
+  CHAT_HISTORY_LIMIT, FREE_CONVERSATIONS, FREE_MESSAGES, GIFTS,
+  type ChatBlocker, type ChatEntry, type ChatResponse, type Conversation, type MessageKind, type SendRequest, type SendResponse,
+} from '../contract.ts';
+import { chatPhotoFiles, MESSAGE_COLUMNS, messageView, type MessageRow } from './messages.ts';
+import { pairOf, sendMessage, type Outgoing } from './send.ts';
+import { NOTIFY_JOB } from './notify.ts';
+
+const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
+const key = { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
+const LIST_LIMIT = 200;
+// Generous for a person typing; a script is stopped here (and by the credits).
+const SENDS_PER_MINUTE = 120;
+
+interface MemberRow { id: number; started_by: number; updated_at: Date; unread: number; cleared_up_to: string | number; partner: number; partner_read: string | number }
+
+export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
+  const auth = () => kernel.services.get<AuthService>('auth');
+  const members = () => kernel.services.get<MembersService>('members');
+  const cdn = (req: FastifyRequest) => req.site.cdn_prefix ?? '';
+  const db = kernel.db;
+
+  const lastMessages = async (ids: number[], me: number) => {
+    if (!ids.length) return new Map<number, MessageRow>();
+    const { rows } = await sql<MessageRow>`SELECT DISTINCT ON (m.conversation_id) m.id, m.conversation_id, m.sender_id, m.kind, m.body, m.gift, m.photo_key, m.client_key, m.created_at
+      FROM chat_messages m JOIN chat_members cm ON cm.conversation_id = m.conversation_id AND cm.user_id = ${me}
+      WHERE m.conversation_id = ANY(${ids}::int[]) AND m.id > cm.cleared_up_to
+      ORDER BY m.conversation_id, m.id DESC`.execute(db);
+    return new Map(rows.map((r) => [Number(r.conversation_id), r]));
+  };
+
+  const conversationView = (row: MemberRow, last: MessageRow | undefined, me: number): Conversation => ({
+    id: row.id,
+    started_by: row.started_by,
+    last_message: last ? messageView(kernel.storage, last, me) : null,
+    updated_at: new Date(row.updated_at).toISOString(),
+    read_up_to: Number(row.partner_read),
+  });
+
+  const memberRows = (me: number) => db.selectFrom('chat_members as m')
+    .innerJoin('chat_conversations as c', 'c.id', 'm.conversation_id')
+    .innerJoin('chat_members as o', (j) => j.onRef('o.conversation_id', '=', 'c.id').on('o.user_id', '<>', me))
+    .select(['c.id', 'c.started_by', 'c.updated_at', 'm.unread', 'm.cleared_up_to', 'o.user_id as partner', 'o.read_up_to as partner_read'])
+    .where('m.user_id', '=', me);
+
+  /** The member's conversation with this id, or a 404 (never another pair's). */
+  const ownConversation = async (me: number, conversationId: number) => {
+    const row = await memberRows(me).where('c.id', '=', conversationId).executeTakeFirst() as MemberRow | undefined;
+    if (!row) throw notFound('conversation_not_found', 'This conversation does not exist (anymore).');
+    return row;
+  };
+
+  app.get('/chats.php', async (req): Promise<{ chats: ChatEntry[] }> => {
+    const me = auth().requireUser(req);
+    const rows = await memberRows(me).where('m.hidden', '=', false).orderBy('c.updated_at', 'desc').limit(LIST_LIMIT).execute() as MemberRow[];
+    const [profiles, last] = await Promise.all([
+      members().summaries(me, rows.map((r) => r.partner), cdn(req)),
+      lastMessages(rows.map((r) => r.id), me),
+    ]);
+    const byPartner = new Map(profiles.map((p) => [p.id, p]));
+    // Members who are gone or blocked (either way) drop out of the list.
+    return {
+      chats: rows.filter((r) => byPartner.has(r.partner)).map((r) => ({
+        conversation: conversationView(r, last.get(r.id), me), profile: byPartner.get(r.partner)!, num_unread_messages: r.unread,
+      })),
+    };
+  });
+
+  app.get('/chat.php', {
+    schema: { querystring: { type: 'object', additionalProperties: false, properties: { id, member: id } } },
+  }, async (req): Promise<ChatResponse> => {
+    const me = auth().requireUser(req);
+    const q = req.query as { id?: number; member?: number };
+    let row: MemberRow | undefined;
+    let partnerId: number;
+    if (q.id) {
+      row = await ownConversation(me, q.id);
+      partnerId = row.partner;
+    } else if (q.member) {
+      partnerId = q.member;
+      const pair = pairOf(me, partnerId);
+      const c = await db.selectFrom('chat_conversations').select('id').where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirst();
+      if (c) row = await ownConversation(me, c.id);
+    } else {
+      throw badRequest('invalid_input', 'request/id or request/member is required', { field: 'id' });
+    }
+    await members().assertReachable(me, partnerId);
+    const [profile] = await members().summaries(me, [partnerId], cdn(req));
+    if (!profile) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    const [user, partner] = await Promise.all([
+      db.selectFrom('users').select(['paid_user']).where('id', '=', me).executeTakeFirstOrThrow(),
+      db.selectFrom('users').select(['status']).where('id', '=', partnerId).executeTakeFirstOrThrow(),
+    ]);
+    let messages: MessageRow[] = [];
+    if (row) {
+      messages = await db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', row.id)
+        .where('id', '>', row.cleared_up_to as number).orderBy('id', 'desc').limit(CHAT_HISTORY_LIMIT + 1).execute();
+    }
+    let blocker: ChatBlocker = null;
+    let freeLeft = 0;
+    if (!user.paid_user) {
+      const [{ started, free }] = (await sql<{ started: number; free: number }>`SELECT
+        (SELECT count(*)::int FROM chat_conversations WHERE started_by = ${me}) AS started,
+        (SELECT count(*)::int FROM chat_messages WHERE sender_id = ${me} AND credits = 0) AS free`.execute(db)).rows;
+      freeLeft = Math.max(0, FREE_MESSAGES - free);
+      if (!row && started >= FREE_CONVERSATIONS) blocker = 'conversation_limit';
+    }
+    if (row && partner.status === 'not_confirmed') blocker = 'partner_unconfirmed';
+    const last = messages[0];
+    return {
+      conversation: row ? conversationView(row, last, me) : null,
+      profile,
+      messages: messages.slice(0, CHAT_HISTORY_LIMIT).reverse().map((m) => messageView(kernel.storage, m, me)),
+      has_hidden: messages.length > CHAT_HISTORY_LIMIT,
+      blocker,
+      free_messages_left: freeLeft,
+    };
+  });
+
+  // Catch-up after a reconnect: what arrived after the newest message the page has.
+  app.get('/messages.php', {
+    schema: { querystring: { type: 'object', required: ['conversation', 'after'], additionalProperties: false, properties: { conversation: id, after: { type: 'integer', minimum: 0 } } } },
+  }, async (req) => {
+    const me = auth().requireUser(req);
+    const q = req.query as { conversation: number; after: number };
+    const row = await ownConversation(me, q.conversation);
+    const rows = await db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', row.id)
+      .where('id', '>', Math.max(q.after, Number(row.cleared_up_to))).orderBy('id', 'asc').limit(CHAT_HISTORY_LIMIT).execute();
+    return { messages: rows.map((m) => messageView(kernel.storage, m, me)), read_up_to: Number(row.partner_read) };
+  });
+
+  const afterSend = async (req: FastifyRequest, out: Outgoing) => {
+    const res = await sendMessage(kernel, req.site, out);
+    if (!res.duplicate) {
+      await db.updateTable('chat_members').set({ origin: requestOrigin(req) }).where('conversation_id', '=', res.conversationId).execute();
+      const forMe = messageView(kernel.storage, res.row, out.from);
+      const forThem = messageView(kernel.storage, res.row, out.to);
+      await Promise.all([
+        kernel.realtime.publish(out.from, { type: 'chat:message', message: forMe, from: out.from }),
+        kernel.realtime.publish(out.to, { type: 'chat:message', message: forThem, from: out.from }),
+        kernel.jobs.enqueue(NOTIFY_JOB, { message: Number(res.row.id), started: res.started }, { runAt: new Date(kernel.clock.now().getTime() + 2000) }),
+      ]);
+    }
+    const body: SendResponse = {
+      message: messageView(kernel.storage, res.row, out.from), conversation_id: res.conversationId,
+      credits: res.credits, charged: res.charged, free_messages_left: res.freeLeft,
+    };
+    return body;
+  };
+
+  app.post('/messages.php', {
+    config: { rateLimit: { max: SENDS_PER_MINUTE * kernel.config.rateLimitFactor, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `chat-send:${req.userId ?? req.ip}` } },
+    schema: {
+      body: {
+        type: 'object', required: ['to', 'kind', 'key'], additionalProperties: false,
+        properties: { to: id, kind: { type: 'string', enum: ['text', 'gift'] }, text: { type: 'string', maxLength: 20000 }, gift: { type: 'string', maxLength: 40 }, key },
+      },
+    },
+  }, async (req) => {
+    const me = auth().requireUser(req);
+    const body = req.body as SendRequest;
+    const text = (body.text ?? '').replace(/\r\n?/g, '\n').trim();
+    if (body.kind === 'text') {
+      if (!text) throw badRequest('message_empty', 'Write a message first', { field: 'text' });
+      const max = Number(req.site.message_length) || 1000;
+      if ([...text].length > max) throw badRequest('message_too_long', `Messages may be up to ${max} characters`, { field: 'text', max });
+    }
+    if (body.kind === 'gift' && !GIFTS.some((g) => g.id === body.gift)) throw badRequest('invalid_input', 'Unknown gift', { field: 'gift' });
+    return afterSend(req, {
+      from: me, to: body.to, kind: body.kind as MessageKind, text: body.kind === 'text' ? text : '',
+      gift: body.kind === 'gift' ? body.gift! : null, photoKey: null, key: body.key,
+    });
+  });
+
+  // A photo message: the picture itself is the body (checked and re-encoded like profile photos).
+  acceptPhotoBodies(app);
+  app.post('/chat-photo.php', {
+    bodyLimit: PHOTO_LIMITS.maxBytes + 1024,
+    config: { binaryBody: true, rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `chat-photo:${req.userId ?? req.ip}` } },
+    schema: { querystring: { type: 'object', required: ['to', 'key'], additionalProperties: false, properties: { to: id, key } } },
+  }, async (req) => {
+    const me = auth().requireUser(req);
+    const q = req.query as { to: number; key: string };
+    const viewer = await members().viewer(me);
+    if (!viewer.premium) throw new HttpError(403, 'premium_required', 'Feature only for premium members.');
+    const existing = await db.selectFrom('chat_messages').select('id').where('sender_id', '=', me).where('client_key', '=', q.key).executeTakeFirst();
+    let photoKey: string | null = null;
+    if (!existing) {
+      if (!Buffer.isBuffer(req.body)) throw badRequest('photo_invalid', 'Send the photo as the request body');
+      const r = await processUpload(req.body);
+      photoKey = `chat/${me}/${crypto.randomBytes(16).toString('hex')}`;
+      const files = chatPhotoFiles(photoKey);
+      await Promise.all([kernel.storage.put(files.full, r.full), kernel.storage.put(files.thumb, r.thumb)]);
+    }
+    try {
+      return await afterSend(req, { from: me, to: q.to, kind: 'photo', text: '', gift: null, photoKey, key: q.key });
+    } catch (err) {
+      if (photoKey) await Promise.all(Object.values(chatPhotoFiles(photoKey)).map((f) => kernel.storage.remove(f)));
+      throw err;
+    }
+  });
+
+  // Opening a conversation: nothing in it is unread anymore; the partner's tabs show "Read".
+  app.put('/chat.php', {
+    schema: { body: { type: 'object', required: ['id', 'read'], additionalProperties: false, properties: { id, read: { const: true } } } },
+  }, async (req) => {
+    const me = auth().requireUser(req);
+    const row = await ownConversation(me, (req.body as { id: number }).id);
+    const last = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('id')).where('conversation_id', '=', row.id).executeTakeFirst();
+    const upTo = Number(last?.id ?? 0);
+    await db.updateTable('chat_members').set({ unread: 0, read_up_to: upTo, notified_at: null })
+      .where('conversation_id', '=', row.id).where('user_id', '=', me).execute();
+    await kernel.realtime.publish([me, row.partner], { type: 'chat:read', conversation_id: row.id, read_up_to: upTo, reader: me });
+    return { read_up_to: upTo };
+  });
+
+  // Deleting: the conversation leaves my list and its history is cleared for me; a new message brings it back.
+  app.delete('/chat.php', {
+    schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } } },
+  }, async (req) => {
+    const me = auth().requireUser(req);
+    const row = await ownConversation(me, (req.body as { id: number }).id);
+    const last = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('id')).where('conversation_id', '=', row.id).executeTakeFirst();
+    await db.updateTable('chat_members').set({ hidden: true, unread: 0, cleared_up_to: Number(last?.id ?? 0), notified_at: null })
+      .where('conversation_id', '=', row.id).where('user_id', '=', me).execute();
+    return { deleted: true };
+  });
+
+  // "Typing…" goes to the partner's open tabs, nowhere else (and is never stored).
+  kernel.realtime.onMessage('chat:typing', async (me, msg) => {
+    const conversationId = Number(msg.conversation_id);
+    if (!Number.isInteger(conversationId) || conversationId < 1) return;
+    const row = await memberRows(me).where('c.id', '=', conversationId).executeTakeFirst() as MemberRow | undefined;
+    if (row) await kernel.realtime.publish(row.partner, { type: 'chat:typing', conversation_id: conversationId, from: me });
+  });
+}

@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Kernel } from '../../../kernel/server/plugin.ts';
+import { HttpError, notFound } from '../../../kernel/server/errors.ts';
+import type { SiteSettings } from '../../../kernel/contract/settings.ts';
+import type { AuthService } from '../../auth/server.ts';
+import type { MembersService } from '../../members/server.ts';
+import { FREE_CONVERSATIONS, FREE_MESSAGES, GIFTS, giftPrice, type MessageKind } from '../contract.ts';
+import { MESSAGE_COLUMNS, type MessageRow } from './messages.ts';
+
+export interface Outgoing {
+  from: number;
+  to: number;
+  kind: MessageKind;
+  text: string;
+  gift: string | null;
+  photoKey: string | null;
+  key: string;
+}
+
+export interface SendResult {
+  row: MessageRow;
+  conversationId: number;
+  /** A retry of a send that was already stored: nothing new was charged or delivered. */
+  duplicate: boolean;
+  charged: number;
+  credits: number;
+  freeLeft: number;
+  /** The conversation is new (a first message). */
+  started: boolean;
+}
+
+export const premiumRequired = () => new HttpError(403, 'premium_required', 'Feature only for premium members.');
+export const notEnoughCredits = (cost: number) => new HttpError(402, 'not_enough_credits', 'Not enough credits to send a message (buy credits)', { cost });
+export const partnerUnconfirmed = (name: string) => new HttpError(403, 'partner_unconfirmed', `${name} has not confirmed the email address yet`, { name });
+
+/** What one message of this kind costs on this site. */
+export function costOf(site: SiteSettings, kind: MessageKind, gift: string | null): number {
+  if (kind === 'photo') return Math.max(0, Math.round(site.photo_credits));
+  if (kind === 'gift') {
+    const g = GIFTS.find((x) => x.id === gift);
+    if (!g) throw new HttpError(400, 'invalid_input', 'Unknown gift', { field: 'gift' });
+    return giftPrice(site.gift_credits, g.factor);
+  }
+  return Math.max(0, Math.round(site.message_credits));
+}
+
+export const pairOf = (a: number, b: number) => (a < b ? { user_low: a, user_high: b } : { user_low: b, user_high: a });
+
+/**
+ * Stores one message and takes its price in one transaction. The sender's users row is locked
+ * first, so that member's sends run one at a time: the balance, the free allowances and the
+ * idempotency key are all checked against what the previous send committed.
+ */
+export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgoing): Promise<SendResult> {
+  const auth = kernel.services.get<AuthService>('auth');
+  const members = kernel.services.get<MembersService>('members');
+  return kernel.db.transaction().execute(async (trx) => {
+    const me = await trx.selectFrom('users').select(['credits', 'paid_user']).where('id', '=', out.from).forUpdate().executeTakeFirstOrThrow();
+    const freeUsed = async () => Number((await trx.selectFrom('chat_messages').select((eb) => eb.fn.countAll().as('n'))
+      .where('sender_id', '=', out.from).where('credits', '=', 0).executeTakeFirstOrThrow()).n);
+
+    const existing = await trx.selectFrom('chat_messages').select(MESSAGE_COLUMNS)
+      .where('sender_id', '=', out.from).where('client_key', '=', out.key).executeTakeFirst();
+    if (existing) {
+      return {
+        row: existing, conversationId: existing.conversation_id, duplicate: true, charged: 0, credits: Number(me.credits),
+        freeLeft: me.paid_user ? 0 : Math.max(0, FREE_MESSAGES - await freeUsed()), started: false,
+      };
+    }
+    if (out.from === out.to) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+
+    const pair = pairOf(out.from, out.to);
+    let conv = await trx.selectFrom('chat_conversations').select(['id', 'started_by'])
+      .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirst();
+    const partner = await trx.selectFrom('users as u').innerJoin('profiles as p', 'p.user_id', 'u.id')
+      .select(['u.status', 'p.name', 'p.invisible']).where('u.id', '=', out.to).where('u.deleted_at', 'is', null).executeTakeFirst();
+    // A member who has not confirmed the address yet cannot be answered until they do.
+    if (conv && partner?.status === 'not_confirmed') throw partnerUnconfirmed(partner.name);
+    await members.assertReachable(out.from, out.to, trx);
+    // An invisible member writes first; answering them is fine.
+    if (!conv && partner?.invisible) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    if (out.kind === 'photo' && !me.paid_user) throw premiumRequired();
+
+    let started = false;
+    if (!conv) {
+      if (!me.paid_user) {
+        const { n } = await trx.selectFrom('chat_conversations').select((eb) => eb.fn.countAll().as('n'))
+          .where('started_by', '=', out.from).executeTakeFirstOrThrow();
+        if (Number(n) >= FREE_CONVERSATIONS) {
+          throw new HttpError(403, 'conversation_limit', `Free members may start up to ${FREE_CONVERSATIONS} conversations`, { limit: FREE_CONVERSATIONS });
+        }
+      }
+      // The partner may be starting the same conversation right now: one of us creates it.
+      await trx.insertInto('chat_conversations').values({ ...pair, started_by: out.from, created_at: kernel.clock.now(), updated_at: kernel.clock.now() })
+        .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing()).execute();
+      conv = await trx.selectFrom('chat_conversations').select(['id', 'started_by'])
+        .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirstOrThrow();
+      await trx.insertInto('chat_members').values([{ conversation_id: conv.id, user_id: out.from }, { conversation_id: conv.id, user_id: out.to }])
+        .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing()).execute();
+      started = conv.started_by === out.from;
+    }
+
+    const used = me.paid_user ? FREE_MESSAGES : await freeUsed();
+    const free = out.kind === 'text' && used < FREE_MESSAGES;
+    const cost = free ? 0 : costOf(site, out.kind, out.gift);
+    let credits = Number(me.credits);
+    if (cost > 0) {
+      const after = await auth.spendCredits(out.from, cost, `chat:${out.kind}`, `conversation:${conv.id}`, trx);
+      if (after == null) throw notEnoughCredits(cost);
+      credits = after;
+    }
+    const row = await trx.insertInto('chat_messages').values({
+      conversation_id: conv.id, sender_id: out.from, kind: out.kind, body: out.text, gift: out.gift, photo_key: out.photoKey,
+      credits: cost, client_key: out.key, created_at: kernel.clock.now(),
+    }).returning(MESSAGE_COLUMNS).executeTakeFirstOrThrow();
+    await trx.updateTable('chat_conversations').set({ updated_at: kernel.clock.now() }).where('id', '=', conv.id).execute();
+    await trx.updateTable('chat_members').set({ unread: sql`unread + 1`, hidden: false })
+      .where('conversation_id', '=', conv.id).where('user_id', '=', out.to).execute();
+    await trx.updateTable('chat_members').set({ hidden: false, read_up_to: row.id, unread: 0 })
+      .where('conversation_id', '=', conv.id).where('user_id', '=', out.from).execute();
+    return {
+      row, conversationId: conv.id, duplicate: false, charged: cost, credits,
+      freeLeft: me.paid_user ? 0 : Math.max(0, FREE_MESSAGES - used - (free ? 1 : 0)), started,
+    };
+  });
+}

@@ -1,0 +1,72 @@
+import webpush from 'web-push';
+import { defineServerPlugin, type Kernel } from '../../kernel/server/plugin.ts';
+import { badRequest } from '../../kernel/server/errors.ts';
+import type { AuthService } from '../auth/server.ts';
+import type { PushPayload, PushSubscriptionJSON } from './contract.ts';
+import { pushMigrations } from './server/migrations.ts';
+import { endpointAllowed, sendPush, type Vapid } from './server/sender.ts';
+
+/** What other plugins use to reach a member's browsers (kernel.services id "push"). */
+export interface PushService {
+  /** Sends to every browser the member subscribed; returns how many push services took it. */
+  send(userId: number, payload: PushPayload): Promise<number>;
+}
+
+/** The VAPID key pair is made at first start and kept in the database, shared by every instance. */
+async function vapidKeys(kernel: Kernel): Promise<Vapid> {
+  const stored = JSON.parse(await kernel.secrets.get('push:vapid', () => JSON.stringify(webpush.generateVAPIDKeys()))) as { publicKey: string; privateKey: string };
+  const site = await kernel.sites.resolve('localhost');
+  return { ...stored, subject: `mailto:${site.support_email || 'support@example.com'}` };
+}
+
+const b64url = { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_=-]+$' };
+
+/** Web push: subscriptions, the public key in the site settings, sending with VAPID. */
+export default defineServerPlugin({
+  id: 'push',
+  feature: 'push',
+  requires: ['auth'],
+  migrations: pushMigrations,
+  init(kernel) {
+    let vapid: Promise<Vapid> | null = null;
+    const keys = () => (vapid ??= vapidKeys(kernel));
+    kernel.services.provide<PushService>('push', { send: async (userId, payload) => sendPush(kernel, await keys(), userId, payload) });
+  },
+  async start(kernel) {
+    kernel.sites.provide({ push_public_key: (await vapidKeys(kernel)).publicKey });
+  },
+  routes(app, kernel) {
+    const auth = () => kernel.services.get<AuthService>('auth');
+
+    // The spec's call: POST /api/user.php?push=1 with the browser's subscription.
+    app.post('/user.php', {
+      constraints: { flag: 'push' },
+      config: { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+      schema: {
+        body: {
+          type: 'object', required: ['endpoint', 'keys'], additionalProperties: true,
+          properties: {
+            endpoint: { type: 'string', minLength: 10, maxLength: 1000 },
+            keys: { type: 'object', required: ['p256dh', 'auth'], additionalProperties: true, properties: { p256dh: b64url, auth: b64url } },
+          },
+        },
+      },
+    }, async (req) => {
+      const userId = auth().requireUser(req);
+      const sub = req.body as PushSubscriptionJSON;
+      if (!endpointAllowed(sub.endpoint, kernel.config.production)) throw badRequest('invalid_input', 'request/endpoint is not a push service address', { field: 'endpoint' });
+      // A browser moves to whoever logs in on it last.
+      await kernel.db.insertInto('push_subscriptions').values({ user_id: userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
+        .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth })).execute();
+      return { subscribed: true };
+    });
+
+    app.delete('/push.php', {
+      schema: { body: { type: 'object', required: ['endpoint'], additionalProperties: false, properties: { endpoint: { type: 'string', maxLength: 1000 } } } },
+    }, async (req) => {
+      const userId = auth().requireUser(req);
+      await kernel.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', (req.body as { endpoint: string }).endpoint).execute();
+      return { subscribed: false };
+    });
+  },
+});
