@@ -12,5 +12,7 @@ import profile from './profile/manifest.ts';
 import likes from './likes/manifest.ts';
 import swipeGame from './swipe-game/manifest.ts';
 import matchFinder from './match-finder/manifest.ts';
+import chat from './chat/manifest.ts';
+import push from './push/manifest.ts';
 
-export const webPlugins: WebPlugin[] = [auth, home, members, pages, siteEntry, account, signup, notifications, profile, likes, swipeGame, matchFinder];
+export const webPlugins: WebPlugin[] = [auth, home, members, pages, siteEntry, account, signup, notifications, profile, likes, swipeGame, matchFinder, chat, push];

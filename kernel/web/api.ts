@@ -32,6 +32,8 @@ export interface Api {
   del<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
   /** POSTs a file as the request body (its own Content-Type). */
   upload<T>(path: string, file: Blob, opts?: RequestOptions): Promise<T>;
+  /** A POST that outlives the page (sent as it is hidden or closed); its answer is not awaited. */
+  beacon(path: string, body?: object): void;
 }
 
 export interface ApiDeps {
@@ -78,5 +80,12 @@ export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => s
     put: (path, body, opts) => request('PUT', path, { ...opts, body }),
     del: (path, body, opts) => request('DELETE', path, { ...opts, body }),
     upload: (path, file, opts) => request('POST', path, { ...opts, file }),
+    beacon(path, body = {}) {
+      // fetch with keepalive is sendBeacon that can carry the client header (CSRF rule).
+      void fetch(base + path, {
+        method: 'POST', keepalive: true, credentials: 'same-origin', body: JSON.stringify(body),
+        headers: { 'X-Request-Type': 'client', 'Content-Type': 'application/json' },
+      }).catch(() => {});
+    },
   };
 }

@@ -10,6 +10,7 @@ import { trackChunkLoads } from './lazy.ts';
 import { createScrollKeeper } from './scroll.ts';
 import { setAppBadge, windowTitle } from './title.ts';
 import { startPolling } from './poll.ts';
+import { startRealtime } from './realtime.ts';
 import { toLocale, type Locale } from '../contract/locales.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import { HOME_ROUTE_FOR_MEMBERS, LOGIN_ROUTE } from '../contract/routes.ts';
@@ -66,8 +67,9 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     settings: { value: settings },
   });
 
+  const realtime = startRealtime({ bus, api, kernel: store.kernel });
   const kernel: WebKernel = {
-    api, bus, i18n, router, settings, store, kernel: store.kernel, ctx,
+    api, bus, i18n, router, settings, store, kernel: store.kernel, ctx, realtime,
     async setLocale(value) {
       const next = toLocale(value);
       if (!next) return;
@@ -99,6 +101,6 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     if (route?.access && route.access !== 'any') router.go(location.pathname + location.search, { replace: true });
   }));
 
-  disposers.push(scroll.dispose, startPolling(kernel));
+  disposers.push(scroll.dispose, startPolling(kernel), realtime.dispose);
   return { kernel, registry, dispose: () => { disposers.forEach((d) => d()); router.destroy(); } };
 }

@@ -8,6 +8,7 @@ import type { SiteSettings } from '../contract/settings.ts';
 import type { KernelStoreInstance } from './store.ts';
 import type { RouteName } from '../contract/routes.ts';
 import type { IconName } from './ui/Icon.tsx';
+import type { Realtime } from './realtime.ts';
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
 export type Access = 'any' | 'member' | 'visitor';
@@ -117,5 +118,7 @@ export interface WebKernel {
   store: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   kernel: KernelStoreInstance;
   ctx: SlotContext;
+  /** The live connection to the server (events arrive on the bus as `realtime:event`). */
+  realtime: Realtime;
   setLocale(locale: string): Promise<void>;
 }

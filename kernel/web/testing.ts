@@ -18,5 +18,6 @@ export function fakeApi(routes: Record<string, Handler>): Api & { calls: string[
     put: (p, b) => call('PUT', p, b) as never,
     del: (p, b) => call('DELETE', p, b) as never,
     upload: (p, f) => call('POST', p, f) as never,
+    beacon: (p, b) => void call('POST', p, b).catch(() => {}),
   };
 }

@@ -2,7 +2,8 @@ import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import type { MembersService } from '../members/server.ts';
 import { likesMigrations } from './server/migrations.ts';
 import { likesRoutes } from './server/routes.ts';
-import { createLikesService } from './server/service.ts';
+import { createLikesService, LIKE_NOTICE_JOB } from './server/service.ts';
+import type { NotificationsService } from '../notifications/server.ts';
 
 export type { LikesService } from './server/service.ts';
 
@@ -13,7 +14,20 @@ export default defineServerPlugin({
   requires: ['auth', 'members'],
   migrations: likesMigrations,
   init(kernel) {
-    kernel.services.provide('likes', createLikesService(kernel.db, kernel.clock, () => kernel.services.get<MembersService>('members')));
+    kernel.services.provide('likes', createLikesService(kernel.db, kernel.clock, kernel.jobs, () => kernel.services.get<MembersService>('members')));
+    // A member who is away hears of a new like by push (no mail: likes come often).
+    kernel.jobs.handle(LIKE_NOTICE_JOB, async (payload) => {
+      const notifications = kernel.services.find<NotificationsService>('notifications');
+      const from = Number(payload.from);
+      const to = Number(payload.to);
+      const rows = await kernel.db.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id')
+        .select(['p.user_id', 'p.name', 'p.seed_key', 'u.language']).where('p.user_id', 'in', [from, to]).execute();
+      const liker = rows.find((r) => r.user_id === from);
+      const liked = rows.find((r) => r.user_id === to);
+      if (!notifications || !liker || !liked || liked.seed_key) return;
+      const t = (key: string) => kernel.mail.texts.t(liked.language, key, { name: liker.name });
+      await notifications.notifyAway(to, 'like', { push: { title: t('likes:notice.title'), body: t('likes:notice.body'), url: `/members/${from}`, tag: 'likes' } });
+    });
   },
   routes: likesRoutes,
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AnyDB } from '../../../kernel/server/db.ts';
 import type { Clock } from '../../../kernel/server/clock.ts';
+import type { Jobs } from '../../../kernel/server/jobs.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import type { MembersService } from '../../members/server.ts';
 import type { LikeSource } from '../contract.ts';
@@ -13,7 +14,10 @@ export interface LikesService {
   countSince(from: number, source: LikeSource, since: Date, db?: AnyDB): Promise<number>;
 }
 
-export function createLikesService(db: AnyDB, clock: Clock, members: () => MembersService): LikesService {
+/** A new like is told to a member who is away, by push (see server.ts). */
+export const LIKE_NOTICE_JOB = 'likes:notify';
+
+export function createLikesService(db: AnyDB, clock: Clock, jobs: Jobs, members: () => MembersService): LikesService {
   return {
     async like(from, to, source, on = db) {
       await members().assertReachable(from, to, on);
@@ -24,6 +28,7 @@ export function createLikesService(db: AnyDB, clock: Clock, members: () => Membe
       if (target.invisible && !target.liked_me) throw new HttpError(404, 'profile_not_found', 'This profile does not exist (anymore).');
       const inserted = await on.insertInto('likes').values({ user_id: from, liked_id: to, source, created_at: clock.now() })
         .onConflict((oc) => oc.columns(['user_id', 'liked_id']).doNothing()).returning('user_id').execute();
+      if (inserted.length) await jobs.enqueue(LIKE_NOTICE_JOB, { from, to }, { db: on, runAt: new Date(clock.now().getTime() + 2000) });
       return { match: Boolean(target.liked_me), created: inserted.length > 0 };
     },
     async countSince(from, source, since, on = db) {

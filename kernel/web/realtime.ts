@@ -1,0 +1,97 @@
+import { reaction } from 'mobx';
+import type { Bus } from './bus.ts';
+import type { Api } from './api.ts';
+import type { KernelStoreInstance } from './store.ts';
+
+declare module '../contract/events.ts' {
+  interface AppEvents {
+    /** Something the server pushed over the socket, e.g. `{ type: 'chat:message', … }`. */
+    'realtime:event': { type: string; [key: string]: unknown };
+    /** The socket is (again) open: after a reconnect, catch up on what was missed. */
+    'realtime:open': { reconnect: boolean };
+  }
+}
+
+export interface Realtime {
+  /** Sends to the server if connected (typing is worthless later, so nothing is queued). */
+  send(msg: { type: string; [key: string]: unknown }): boolean;
+  readonly connected: boolean;
+}
+
+export const SOCKET_PATH = '/api/socket';
+const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
+
+type OpenSocket = (url: string) => WebSocket;
+const defaultOpen: OpenSocket | null = typeof WebSocket === 'undefined' ? null : (url) => new WebSocket(url);
+
+/**
+ * The member's live connection: open while logged in, reconnecting with growing delays (plus
+ * jitter, so a restarted server is not hit by every tab at once). It tells the server whether the
+ * page is visible, and says "hidden" with a beacon too, for when the socket is already gone.
+ */
+export function startRealtime(deps: { bus: Bus; api: Api; kernel: KernelStoreInstance; open?: OpenSocket | null }): Realtime & { dispose(): void } {
+  const open = deps.open === undefined ? defaultOpen : deps.open;
+  let socket: WebSocket | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let everOpened = false;
+  const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+
+  const connect = () => {
+    clearTimeout(timer);
+    if (!open || !deps.kernel.loggedIn) return;
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SOCKET_PATH}`;
+    const ws = open(url);
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      if (!visible()) ws.send(JSON.stringify({ type: 'presence', visible: false }));
+      deps.bus.emit('realtime:open', { reconnect: everOpened });
+      everOpened = true;
+    };
+    ws.onmessage = (e) => {
+      try {
+        const event = JSON.parse(String(e.data)) as { type: string };
+        if (typeof event?.type === 'string') deps.bus.emit('realtime:event', event);
+      } catch { /* not ours */ }
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      if (!deps.kernel.loggedIn) return;
+      const base = BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)];
+      timer = setTimeout(connect, base / 2 + Math.random() * base / 2);
+    };
+  };
+  const disconnect = () => {
+    clearTimeout(timer);
+    const ws = socket;
+    socket = null;
+    ws?.close();
+    everOpened = false;
+  };
+
+  const onVisibility = () => {
+    if (!deps.kernel.loggedIn) return;
+    if (socket?.readyState === 1) socket.send(JSON.stringify({ type: 'presence', visible: visible() }));
+    if (!visible()) deps.api.beacon('/api/page-hidden.php', {});
+    // Back on the page after the connection dropped: try now rather than at the next backoff step.
+    else if (!socket) { attempt = 0; connect(); }
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+  const offLogin = reaction(() => deps.kernel.loggedIn && deps.kernel.userId, (on) => { disconnect(); if (on) connect(); }, { fireImmediately: true });
+
+  return {
+    send(msg) {
+      if (socket?.readyState !== 1) return false;
+      socket.send(JSON.stringify(msg));
+      return true;
+    },
+    get connected() { return socket?.readyState === 1; },
+    dispose() {
+      offLogin();
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+      disconnect();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import { observer } from 'mobx-react-lite';
+import { styled } from '@linaria/react';
+import { useTranslation } from 'react-i18next';
+import { DateTime } from 'luxon';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
+import { FormError } from '../../../kernel/web/ui/Field.tsx';
+import { errorText } from '../../../kernel/web/errors.ts';
+import { colors } from '../../../kernel/web/theme.ts';
+import { GIFTS, type ChatEntry } from '../contract.ts';
+import type { ChatStoreInstance } from './store.ts';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li { display: flex; align-items: center; gap: 8px; border-bottom: 1px solid ${colors.border}; }
+  li > a { flex: 1; min-width: 0; display: flex; align-items: center; gap: 12px; padding: 12px 4px; color: ${colors.text}; text-decoration: none; }
+  li > a:hover { background: ${colors.light}; }
+  img, .initial { width: 52px; height: 52px; border-radius: 50%; object-fit: cover; flex: none; }
+  .initial { display: grid; place-items: center; background: ${colors.dark}; color: #fff; font-weight: 700; font-size: 20px; }
+  .text { flex: 1; min-width: 0; }
+  .top { display: flex; justify-content: space-between; gap: 8px; }
+  .name { font-weight: 700; }
+  time { font-size: 12px; color: #4d5359; flex: none; }
+  .preview { display: block; color: #4d5359; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; font-size: 14px; }
+  .unread .preview { color: ${colors.text}; font-weight: 600; }
+  .count { flex: none; min-width: 22px; padding: 1px 7px; border-radius: 11px; background: ${colors.unread}; color: #fff; font-size: 13px; font-weight: 700; text-align: center; }
+  .delete { flex: none; width: 40px; height: 40px; border: 0; border-radius: 50%; background: none; color: #4d5359; font-size: 22px; cursor: pointer; }
+  .delete:hover { background: #fbe9eb; color: ${colors.danger}; }
+`;
+
+function Preview({ entry, me }: { entry: ChatEntry; me: number }) {
+  const { t } = useTranslation();
+  const m = entry.conversation.last_message;
+  if (!m) return <span className="preview">{t('chat:list.noMessages')}</span>;
+  const what = m.kind === 'gift' ? `${GIFTS.find((g) => g.id === m.gift)?.emoji ?? '🎁'} ${t(`chat:gifts.${m.gift}`)}`
+    : m.kind === 'photo' ? t('chat:list.photo') : m.text;
+  return <span className="preview">{m.sender_id === me ? t('chat:list.mine', { text: what }) : what}</span>;
+}
+
+/** /chats: conversations, newest first, with unread counts; deleting removes one at once. */
+export default observer(function ChatsPage() {
+  const kernel = useKernel();
+  const { t, i18n } = useTranslation();
+  const store = kernel.store.chat as ChatStoreInstance;
+  const me = kernel.kernel.userId ?? 0;
+  useEffect(() => { void store.load(); }, [store]);
+
+  const remove = async (entry: ChatEntry) => {
+    if (!window.confirm(t('chat:list.confirmDelete', { name: entry.profile.name }))) return;
+    try {
+      await store.remove(entry.conversation.id);
+    } catch (err) {
+      window.alert(errorText(t, err, 'chat'));
+      void store.load();
+    }
+  };
+  const when = (iso: string) => {
+    const d = DateTime.fromISO(iso).setLocale(i18n.language);
+    return d.hasSame(DateTime.now(), 'day') ? d.toLocaleString(DateTime.TIME_SIMPLE) : d.toLocaleString({ day: 'numeric', month: 'short' });
+  };
+
+  return (
+    <div className="container">
+      <h1>{t('chat:title')}</h1>
+      <FormError message={store.error ? errorText(t, store.error, 'chat') : null} />
+      {store.loading && !store.loaded ? <Spinner /> : store.chats.length === 0 ? (
+        <p role="status">{t('chat:list.empty')} <Link to="members">{t('chat:list.find')}</Link></p>
+      ) : (
+        <List aria-label={t('chat:list.label')}>
+          {store.chats.map((c) => (
+            <li key={c.conversation.id} className={c.num_unread_messages ? 'unread' : undefined}>
+              <Link to="chats-id" params={{ id: c.conversation.id }}>
+                {c.profile.main_image
+                  ? <img src={c.profile.main_image.thumb_filename} alt="" width={52} height={52} loading="lazy" />
+                  : <span className="initial" aria-hidden="true">{c.profile.name.slice(0, 1)}</span>}
+                <span className="text">
+                  <span className="top">
+                    <span className="name">{c.profile.name}</span>
+                    <time dateTime={c.conversation.updated_at}>{when(c.conversation.updated_at)}</time>
+                  </span>
+                  <Preview entry={c} me={me} />
+                </span>
+                {c.num_unread_messages > 0 && <span className="count" role="img" aria-label={t('chat:list.unread', { count: c.num_unread_messages })}>{c.num_unread_messages > 99 ? '99+' : c.num_unread_messages}</span>}
+              </Link>
+              <button type="button" className="delete" aria-label={t('chat:list.delete', { name: c.profile.name })} onClick={() => void remove(c)}>×</button>
+            </li>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+});

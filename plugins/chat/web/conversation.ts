@@ -1,0 +1,131 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { Api } from '../../../kernel/web/api.ts';
+import { CHAT_HISTORY_LIMIT, TYPING_SHOW_MS, type ChatMessage, type ChatResponse, type SendResponse } from '../contract.ts';
+
+export interface Pending { key: string; kind: 'text' | 'gift' | 'photo'; text: string; gift: string | null; error: unknown }
+
+const newKey = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+/**
+ * One open conversation: its messages, the ones on their way (each with an idempotency key, so a
+ * retry is never stored or charged twice), the partner's typing and read state.
+ */
+export class ConversationModel {
+  data: ChatResponse | null = null;
+  messages: ChatMessage[] = [];
+  pending: Pending[] = [];
+  error: unknown = null;
+  loading = true;
+  typingUntil = 0;
+  /** Answer of the last send: credits left and free messages left. */
+  lastSend: SendResponse | null = null;
+
+  constructor(private readonly api: Api, private readonly me: number, private readonly target: { id?: number; member?: number }) {
+    makeAutoObservable<ConversationModel, 'api' | 'me' | 'target'>(this, { api: false, me: false, target: false });
+  }
+
+  get id(): number | null { return this.data?.conversation?.id ?? null; }
+  get partnerId(): number | null { return this.data?.profile.id ?? null; }
+  get lastId(): number { return this.messages.at(-1)?.id ?? 0; }
+  get readUpTo(): number { return this.data?.conversation?.read_up_to ?? 0; }
+  get freeLeft(): number { return this.lastSend?.free_messages_left ?? this.data?.free_messages_left ?? 0; }
+
+  async load() {
+    this.loading = true;
+    try {
+      const query = this.target.id ? { id: this.target.id } : { member: this.target.member };
+      const data = await this.api.get<ChatResponse>('/api/chat.php', { query });
+      runInAction(() => { this.data = data; this.messages = data.messages; this.error = null; });
+    } catch (err) {
+      runInAction(() => { this.error = err; });
+    } finally {
+      runInAction(() => { this.loading = false; });
+    }
+  }
+
+  /** After a reconnect: what arrived while the socket was down. */
+  async catchUp() {
+    if (!this.id) return;
+    const res = await this.api.get<{ messages: ChatMessage[]; read_up_to: number }>('/api/messages.php', { query: { conversation: this.id, after: this.lastId } });
+    runInAction(() => {
+      res.messages.forEach((m) => this.add(m));
+      this.setRead(res.read_up_to);
+    });
+  }
+
+  /** A message from the server (answer, socket or catch-up); each is shown once, in order. */
+  add(m: ChatMessage) {
+    if (this.data && !this.data.conversation) return; // started elsewhere: the page reloads instead
+    if (this.id && m.conversation_id !== this.id) return;
+    if (m.key) this.pending = this.pending.filter((p) => p.key !== m.key);
+    if (this.messages.some((x) => x.id === m.id)) return;
+    const next = [...this.messages, m].sort((a, b) => a.id - b.id);
+    this.messages = next.slice(-CHAT_HISTORY_LIMIT);
+    if (m.sender_id !== this.me) this.typingUntil = 0;
+  }
+
+  setRead(upTo: number) {
+    if (this.data?.conversation && upTo > this.data.conversation.read_up_to) {
+      this.data = { ...this.data, conversation: { ...this.data.conversation, read_up_to: upTo } };
+    }
+  }
+
+  typing(now = Date.now()) { this.typingUntil = now + TYPING_SHOW_MS; }
+  stopTyping() { this.typingUntil = 0; }
+
+  /** Sends text or a gift; on failure the message stays with its error (and can be retried). */
+  async send(kind: 'text' | 'gift', value: string): Promise<SendResponse | null> {
+    const p: Pending = { key: newKey(), kind, text: kind === 'text' ? value : '', gift: kind === 'gift' ? value : null, error: null };
+    this.pending.push(p);
+    return this.deliver(p);
+  }
+
+  async sendPhoto(file: Blob): Promise<SendResponse | null> {
+    const p: Pending = { key: newKey(), kind: 'photo', text: '', gift: null, error: null };
+    this.pending.push(p);
+    return this.deliver(p, file);
+  }
+
+  /** Tries a failed message again with the same key: the server stores and charges it once. */
+  retry(key: string, file?: Blob) {
+    const p = this.pending.find((x) => x.key === key);
+    if (!p) return null;
+    p.error = null;
+    return this.deliver(p, file);
+  }
+
+  discard(key: string) { this.pending = this.pending.filter((p) => p.key !== key); }
+
+  private async deliver(p: Pending, file?: Blob): Promise<SendResponse | null> {
+    const to = this.partnerId!;
+    try {
+      const res = p.kind === 'photo'
+        ? await this.api.upload<SendResponse>('/api/chat-photo.php', file!, { query: { to, key: p.key } })
+        : await this.api.post<SendResponse>('/api/messages.php', { to, kind: p.kind, key: p.key, ...(p.kind === 'text' ? { text: p.text } : { gift: p.gift }) });
+      const started = !this.data?.conversation;
+      runInAction(() => {
+        this.lastSend = res;
+        if (started) this.pending = this.pending.filter((x) => x.key !== p.key);
+        else this.add(res.message);
+      });
+      if (started) await this.reopen(res.conversation_id);
+      return res;
+    } catch (err) {
+      runInAction(() => {
+        const cur = this.pending.find((x) => x.key === p.key);
+        if (cur) cur.error = err;
+      });
+      return null;
+    }
+  }
+
+  /** The first message made the conversation: from now on it is known by its id. */
+  private async reopen(id: number) {
+    this.target.id = id;
+    delete this.target.member;
+    await this.load();
+  }
+}

@@ -1,0 +1,74 @@
+import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
+import type { StoreEnv } from '../../../kernel/web/store.ts';
+import type { PushState } from '../contract.ts';
+
+export const SW_PATH = '/sw-push.js';
+
+const keyBytes = (base64url: string) => {
+  const b64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+};
+
+const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** The push states of spec section 4, and subscribing this browser. */
+export const PushStore = types
+  .model('PushStore', { state: types.optional(types.enumeration<PushState>(['unsupported', 'unknown', 'denied', 'subscribed', 'not-subscribed']), 'unsupported') })
+  .volatile(() => ({ busy: false, error: null as unknown }))
+  .views((self) => ({
+    /** The alert offers push where asking can still succeed. */
+    get available() { return self.state === 'unknown' || self.state === 'not-subscribed'; },
+  }))
+  .actions((self) => {
+    const api = () => getEnv<StoreEnv>(self).api;
+    const registration = () => navigator.serviceWorker.register(SW_PATH);
+    const set = (s: PushState) => { self.state = s; };
+    return {
+      set,
+      /** Reads where this browser stands; a subscription found is (re)bound to the member logged in. */
+      detect: flow(function* (publicKey: string) {
+        if (!supported() || !publicKey) return set('unsupported');
+        if (Notification.permission === 'denied') return set('denied');
+        const reg: ServiceWorkerRegistration = yield registration();
+        const sub: PushSubscription | null = yield reg.pushManager.getSubscription();
+        if (sub && Notification.permission === 'granted') {
+          yield api().post('/api/user.php?push=1', sub.toJSON()).catch(() => {});
+          return set('subscribed');
+        }
+        set(Notification.permission === 'granted' ? 'not-subscribed' : 'unknown');
+      }),
+      subscribe: flow(function* (publicKey: string) {
+        self.busy = true;
+        self.error = null;
+        try {
+          const permission: NotificationPermission = yield Notification.requestPermission();
+          if (permission !== 'granted') return set(permission === 'denied' ? 'denied' : 'unknown');
+          const reg: ServiceWorkerRegistration = yield registration();
+          const sub: PushSubscription = (yield reg.pushManager.getSubscription())
+            ?? (yield reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+          yield api().post('/api/user.php?push=1', sub.toJSON());
+          set('subscribed');
+        } catch (err) {
+          self.error = err;
+        } finally {
+          self.busy = false;
+        }
+      }),
+      unsubscribe: flow(function* () {
+        self.busy = true;
+        try {
+          const reg: ServiceWorkerRegistration = yield registration();
+          const sub: PushSubscription | null = yield reg.pushManager.getSubscription();
+          if (sub) {
+            yield api().del('/api/push.php', { endpoint: sub.endpoint }).catch(() => {});
+            yield sub.unsubscribe();
+          }
+          set('not-subscribed');
+        } finally {
+          self.busy = false;
+        }
+      }),
+    };
+  });
+
+export type PushStoreInstance = Instance<typeof PushStore>;
