@@ -96,3 +96,9 @@ export async function photoFile(name: string, color: string) {
     .jpeg().toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
+
+/** Sets a member's credits (through the ledger) and premium state, as a purchase would. */
+export async function setCredits(baseURL: string, m: Member, credits: number, premium?: boolean) {
+  const res = await fetch(`${baseURL}/api/test/credits`, { method: 'POST', headers: client, body: JSON.stringify({ email: m.email, credits, premium }) });
+  if (!res.ok) throw new Error(`test credits failed: ${res.status}`);
+}

@@ -197,7 +197,10 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     return { away: req.userId != null };
   });
 
-  if (config.testHooks) registerTestHooks(app, kernel);
+  if (config.testHooks) {
+    registerTestHooks(app, kernel);
+    for (const p of ordered) p.testRoutes?.(app, kernel);
+  }
 
   for (const p of ordered) {
     if (!p.routes) continue;

@@ -46,6 +46,8 @@ export interface ServerPlugin {
   start?(kernel: Kernel): Promise<void>;
   /** Registers the plugin's routes (under /api) on an encapsulated fastify context. */
   routes?(app: FastifyInstance, kernel: Kernel): Promise<void> | void;
+  /** Routes for end-to-end tests only (TEST_HOOKS=1, never in production), under /api/test/. */
+  testRoutes?(app: FastifyInstance, kernel: Kernel): void;
   /** Idempotent demo/initial data. */
   seed?(kernel: Kernel, opts: SeedOptions): Promise<void>;
 }

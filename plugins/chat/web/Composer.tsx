@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type Dispatch, type FormEvent, type KeyboardEvent, type SetStateAction } from 'react';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ const PREMIUM_CODES = new Set(['premium_required', 'conversation_limit']);
 export const Composer = observer(function Composer(props: {
   model: ConversationModel;
   draft: string;
-  setDraft(text: string): void;
+  setDraft: Dispatch<SetStateAction<string>>;
   onTyping(): void;
   afterSend(credits: number | undefined): void;
   openIcebreaker(): void;
@@ -64,7 +64,7 @@ export const Composer = observer(function Composer(props: {
     setNotice(failed?.error ?? null);
     // A refusal that no retry can fix leaves the composer (the text goes back into it).
     if (failed && errorCode(failed.error) !== 'network') {
-      if (failed.kind === 'text' && !draft) setDraft(failed.text);
+      if (failed.kind === 'text') setDraft((d) => d || failed.text);
       model.discard(failed.key);
     }
   };
@@ -72,7 +72,7 @@ export const Composer = observer(function Composer(props: {
     e?.preventDefault();
     const text = draft.trim();
     if (!text) return;
-    if ([...text].length > max) { setNotice(new Error('too-long')); return; }
+    if ([...text].length > max) { setNotice({ tooLong: true }); return; }
     setDraft('');
     done(await model.send('text', text));
   };
@@ -95,7 +95,8 @@ export const Composer = observer(function Composer(props: {
   const min = kernel.settings.minimum_message_costs?.[country];
   const price = min ? new Intl.NumberFormat(i18n.language, { style: 'currency', currency: min.currency }).format(min.costs) : null;
   const credits = model.lastSend?.credits ?? user?.credits ?? 0;
-  const code = notice instanceof Error ? (notice.message === 'too-long' ? 'message_too_long' : '') : (notice as { premiumOnly?: boolean })?.premiumOnly ? 'premium_required' : errorCode(notice);
+  const local = notice as { tooLong?: boolean; premiumOnly?: boolean } | null;
+  const code = local?.tooLong ? 'message_too_long' : local?.premiumOnly ? 'premium_required' : errorCode(notice);
   const noticeText = code === 'message_too_long' ? t('chat:errors.message_too_long', { max })
     : code === 'premium_required' ? t('kernel:errors.premium_required') : notice ? errorText(t, notice, 'chat') : null;
 
@@ -134,9 +135,8 @@ export const Composer = observer(function Composer(props: {
         <Button type="submit" disabled={!draft.trim()}>{t('chat:composer.send')}</Button>
       </div>
       <p className="cost">
-        {!premium && model.freeLeft > 0
-          ? t('chat:cost.free', { count: model.freeLeft })
-          : t('chat:cost.message', { credits: cost })}
+        {!premium && model.freeLeft > 0 && <>{t('chat:cost.free', { count: model.freeLeft })}{' · '}</>}
+        {t('chat:cost.message', { credits: cost })}
         {price && <> {t('chat:cost.from', { price })}</>}
         {' · '}{t('chat:cost.balance', { count: credits })}
       </p>
