@@ -53,7 +53,9 @@ const item = css`
   &[data-variant='button'] { background: ${colors.primary}; color: #1d1200; padding: 6px 16px; }
   &[data-variant='button']:hover { color: #1d1200; background: #ffbb33; }
   .label { display: none; }
-  ${up('md')} { .label { display: inline; } }
+  /* Phones show icons only: the badge sits on the icon's corner so five items fit in 375 px. */
+  & > [data-tone] { position: absolute; top: 0; right: -2px; }
+  ${up('md')} { .label { display: inline; } & > [data-tone] { position: static; } }
   &[data-variant='button'] .label { display: inline; }
 `;
 const Menu = styled.ul`
