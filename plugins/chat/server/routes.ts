@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
-import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
+import { badRequest, notFound } from '../../../kernel/server/errors.ts';
 import { requestOrigin } from '../../../kernel/server/request.ts';
 import type { AuthService } from '../../auth/server.ts';
 import { acceptPhotoBodies, processUpload, type MembersService } from '../../members/server.ts';
@@ -12,7 +12,7 @@ import {
   type ChatBlocker, type ChatEntry, type ChatResponse, type Conversation, type MessageKind, type SendRequest, type SendResponse,
 } from '../contract.ts';
 import { chatPhotoFiles, MESSAGE_COLUMNS, messageView, type MessageRow } from './messages.ts';
-import { pairOf, sendMessage, type Outgoing } from './send.ts';
+import { freeUsage, pairOf, premiumRequired, sendMessage, type Outgoing } from './send.ts';
 import { NOTIFY_JOB } from './notify.ts';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
@@ -51,6 +51,9 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     .innerJoin('chat_members as o', (j) => j.onRef('o.conversation_id', '=', 'c.id').on('o.user_id', '<>', me))
     .select(['c.id', 'c.started_by', 'c.updated_at', 'm.unread', 'm.cleared_up_to', 'o.user_id as partner', 'o.read_up_to as partner_read'])
     .where('m.user_id', '=', me);
+
+  const lastMessageId = async (conversationId: number) => Number((await db.selectFrom('chat_messages')
+    .select((eb) => eb.fn.max('id').as('id')).where('conversation_id', '=', conversationId).executeTakeFirst())?.id ?? 0);
 
   /** The member's conversation with this id, or a 404 (never another pair's). */
   const ownConversation = async (me: number, conversationId: number) => {
@@ -108,9 +111,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     let blocker: ChatBlocker = null;
     let freeLeft = 0;
     if (!user.paid_user) {
-      const [{ started, free }] = (await sql<{ started: number; free: number }>`SELECT
-        (SELECT count(*)::int FROM chat_conversations WHERE started_by = ${me}) AS started,
-        (SELECT count(*)::int FROM chat_messages WHERE sender_id = ${me} AND credits = 0) AS free`.execute(db)).rows;
+      const { started, free } = await freeUsage(db, me);
       freeLeft = Math.max(0, FREE_MESSAGES - free);
       if (!row && started >= FREE_CONVERSATIONS) blocker = 'conversation_limit';
     }
@@ -190,8 +191,8 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   }, async (req) => {
     const me = auth().requireUser(req);
     const q = req.query as { to: number; key: string };
-    const viewer = await members().viewer(me);
-    if (!viewer.premium) throw new HttpError(403, 'premium_required', 'Feature only for premium members.');
+    // Checked before the image work too (sendMessage checks again in its transaction).
+    if (!(await members().viewer(me)).premium) throw premiumRequired();
     const existing = await db.selectFrom('chat_messages').select('id').where('sender_id', '=', me).where('client_key', '=', q.key).executeTakeFirst();
     let photoKey: string | null = null;
     if (!existing) {
@@ -215,8 +216,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   }, async (req) => {
     const me = auth().requireUser(req);
     const row = await ownConversation(me, (req.body as { id: number }).id);
-    const last = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('id')).where('conversation_id', '=', row.id).executeTakeFirst();
-    const upTo = Number(last?.id ?? 0);
+    const upTo = await lastMessageId(row.id);
     await db.updateTable('chat_members').set({ unread: 0, read_up_to: upTo, notified_at: null })
       .where('conversation_id', '=', row.id).where('user_id', '=', me).execute();
     await kernel.realtime.publish([me, row.partner], { type: 'chat:read', conversation_id: row.id, read_up_to: upTo, reader: me });
@@ -229,8 +229,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   }, async (req) => {
     const me = auth().requireUser(req);
     const row = await ownConversation(me, (req.body as { id: number }).id);
-    const last = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('id')).where('conversation_id', '=', row.id).executeTakeFirst();
-    await db.updateTable('chat_members').set({ hidden: true, unread: 0, cleared_up_to: Number(last?.id ?? 0), notified_at: null })
+    await db.updateTable('chat_members').set({ hidden: true, unread: 0, cleared_up_to: await lastMessageId(row.id), notified_at: null })
       .where('conversation_id', '=', row.id).where('user_id', '=', me).execute();
     return { deleted: true };
   });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
+import type { AnyDB } from '../../../kernel/server/db.ts';
 import { HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { AuthService } from '../../auth/server.ts';
@@ -44,6 +45,14 @@ export function costOf(site: SiteSettings, kind: MessageKind, gift: string | nul
   return Math.max(0, Math.round(site.message_credits));
 }
 
+/** What a member has used of the free allowances: conversations started and free messages sent. */
+export async function freeUsage(db: AnyDB, userId: number): Promise<{ started: number; free: number }> {
+  const { rows } = await sql<{ started: number; free: number }>`SELECT
+    (SELECT count(*)::int FROM chat_conversations WHERE started_by = ${userId}) AS started,
+    (SELECT count(*)::int FROM chat_messages WHERE sender_id = ${userId} AND credits = 0) AS free`.execute(db);
+  return rows[0];
+}
+
 export const pairOf = (a: number, b: number) => (a < b ? { user_low: a, user_high: b } : { user_low: b, user_high: a });
 
 /**
@@ -56,8 +65,7 @@ export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgo
   const members = kernel.services.get<MembersService>('members');
   return kernel.db.transaction().execute(async (trx) => {
     const me = await trx.selectFrom('users').select(['credits', 'paid_user']).where('id', '=', out.from).forUpdate().executeTakeFirstOrThrow();
-    const freeUsed = async () => Number((await trx.selectFrom('chat_messages').select((eb) => eb.fn.countAll().as('n'))
-      .where('sender_id', '=', out.from).where('credits', '=', 0).executeTakeFirstOrThrow()).n);
+    const freeUsed = async () => (await freeUsage(trx, out.from)).free;
 
     const existing = await trx.selectFrom('chat_messages').select(MESSAGE_COLUMNS)
       .where('sender_id', '=', out.from).where('client_key', '=', out.key).executeTakeFirst();
@@ -83,12 +91,8 @@ export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgo
 
     let started = false;
     if (!conv) {
-      if (!me.paid_user) {
-        const { n } = await trx.selectFrom('chat_conversations').select((eb) => eb.fn.countAll().as('n'))
-          .where('started_by', '=', out.from).executeTakeFirstOrThrow();
-        if (Number(n) >= FREE_CONVERSATIONS) {
-          throw new HttpError(403, 'conversation_limit', `Free members may start up to ${FREE_CONVERSATIONS} conversations`, { limit: FREE_CONVERSATIONS });
-        }
+      if (!me.paid_user && (await freeUsage(trx, out.from)).started >= FREE_CONVERSATIONS) {
+        throw new HttpError(403, 'conversation_limit', `Free members may start up to ${FREE_CONVERSATIONS} conversations`, { limit: FREE_CONVERSATIONS });
       }
       // The partner may be starting the same conversation right now: one of us creates it.
       await trx.insertInto('chat_conversations').values({ ...pair, started_by: out.from, created_at: kernel.clock.now(), updated_at: kernel.clock.now() })

@@ -6,11 +6,13 @@ import { DateTime } from 'luxon';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
+import { badgeText } from '../../../kernel/web/ui/Badge.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import { GIFTS, type ChatEntry } from '../contract.ts';
 import type { ChatStoreInstance } from './store.ts';
+import { Avatar } from './Avatar.tsx';
 
 const List = styled.ul`
   list-style: none;
@@ -19,8 +21,6 @@ const List = styled.ul`
   li { display: flex; align-items: center; gap: 8px; border-bottom: 1px solid ${colors.border}; }
   li > a { flex: 1; min-width: 0; display: flex; align-items: center; gap: 12px; padding: 12px 4px; color: ${colors.text}; text-decoration: none; }
   li > a:hover { background: ${colors.light}; }
-  img, .initial { width: 52px; height: 52px; border-radius: 50%; object-fit: cover; flex: none; }
-  .initial { display: grid; place-items: center; background: ${colors.dark}; color: #fff; font-weight: 700; font-size: 20px; }
   .text { flex: 1; min-width: 0; }
   .top { display: flex; justify-content: space-between; gap: 8px; }
   .name { font-weight: 700; }
@@ -74,9 +74,7 @@ export default observer(function ChatsPage() {
           {store.chats.map((c) => (
             <li key={c.conversation.id} className={c.num_unread_messages ? 'unread' : undefined}>
               <Link to="chats-id" params={{ id: c.conversation.id }}>
-                {c.profile.main_image
-                  ? <img src={c.profile.main_image.thumb_filename} alt="" width={52} height={52} loading="lazy" />
-                  : <span className="initial" aria-hidden="true">{c.profile.name.slice(0, 1)}</span>}
+                <Avatar profile={c.profile} size={52} />
                 <span className="text">
                   <span className="top">
                     <span className="name">{c.profile.name}</span>
@@ -84,7 +82,7 @@ export default observer(function ChatsPage() {
                   </span>
                   <Preview entry={c} me={me} />
                 </span>
-                {c.num_unread_messages > 0 && <span className="count" role="img" aria-label={t('chat:list.unread', { count: c.num_unread_messages })}>{c.num_unread_messages > 99 ? '99+' : c.num_unread_messages}</span>}
+                {c.num_unread_messages > 0 && <span className="count" role="img" aria-label={t('chat:list.unread', { count: c.num_unread_messages })}>{badgeText(c.num_unread_messages)}</span>}
               </Link>
               <button type="button" className="delete" aria-label={t('chat:list.delete', { name: c.profile.name })} onClick={() => void remove(c)}>×</button>
             </li>

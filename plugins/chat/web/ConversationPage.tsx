@@ -17,6 +17,7 @@ import { ConversationModel } from './conversation.ts';
 import type { ChatStoreInstance } from './store.ts';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
+import { Avatar } from './Avatar.tsx';
 
 const Wrap = styled.div`
   display: flex;
@@ -32,8 +33,6 @@ const Head = styled.header`
   gap: 12px;
   padding: 10px 4px;
   border-bottom: 1px solid ${colors.border};
-  img, .initial { width: 44px; height: 44px; border-radius: 50%; object-fit: cover; flex: none; }
-  .initial { display: grid; place-items: center; background: ${colors.dark}; color: #fff; font-weight: 700; }
   h1 { font-size: 18px; margin: 0; }
   a { color: ${colors.text}; text-decoration: none; }
   .sub { font-size: 13px; color: #4d5359; }
@@ -132,9 +131,7 @@ export default observer(function ConversationPage({ params }: PageProps) {
     <Wrap>
       <Head>
         <Link to="chats" className="back" aria-label={t('chat:conversation.back')}>‹</Link>
-        {profile.main_image
-          ? <img src={profile.main_image.thumb_filename} alt="" width={44} height={44} />
-          : <span className="initial" aria-hidden="true">{profile.name.slice(0, 1)}</span>}
+        <Avatar profile={profile} size={44} />
         <div>
           <h1><Link to="members-id" params={{ id: profile.id }}>{profile.name}</Link> {profile.premium && <PremiumBadge />}</h1>
           <div className="sub">{t('chat:conversation.about', { age: profile.age, city: profile.city })}</div>
