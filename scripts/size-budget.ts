@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_KIB = 170;
+const BUDGET_KIB = 150;
 const dist = path.resolve('dist');
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]);

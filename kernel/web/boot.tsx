@@ -1,9 +1,4 @@
-import '@fontsource/open-sans/latin-400.css';
-import '@fontsource/open-sans/latin-600.css';
-import '@fontsource/open-sans/latin-700.css';
-import '@fontsource/open-sans/latin-ext-400.css';
-import '@fontsource/open-sans/latin-ext-600.css';
-import '@fontsource/open-sans/latin-ext-700.css';
+import './ui/fonts.css';
 import './ui/globals.ts';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';

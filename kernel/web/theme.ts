@@ -24,6 +24,7 @@ export const gutter = 15;
 export const columns = 12;
 export const toastWidth = 350;
 export const modalWidths = { sm: 300, md: 500, lg: 800, xl: 1140 } as const;
-export const fontFamily = "'Open Sans', Arial, sans-serif";
+/** Open Sans, then faces of Arial / DejaVu Sans sized like it (kernel/web/ui/fonts.css), then Arial. */
+export const fontFamily = "'Open Sans', 'Open Sans Fallback', 'Open Sans Fallback DejaVu', Arial, sans-serif";
 
 export const up = (bp: keyof typeof breakpoints) => `@media (min-width: ${breakpoints[bp]}px)`;
