@@ -3,12 +3,15 @@ import { openDatabase } from './db.ts';
 import { buildApp } from './app.ts';
 import { serverPlugins } from '../../plugins/server.ts';
 import { runSeeds } from './seed.ts';
+import { installLastResort } from './last-resort.ts';
 
 /** Starts the product: database, migrations, demo data once, then app and API on one port. */
 export async function startServer() {
   const config = readConfig();
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pgdata` });
   const { app, kernel } = await buildApp({ config, database, plugins: serverPlugins });
+  // A bug that escapes every handler is logged; the other members keep being served.
+  installLastResort(app.log);
   await runSeeds(kernel, serverPlugins, { demo: config.seedDemo, profiles: config.seedProfiles });
   kernel.jobs.start(config.jobsPollMs);
   let closing = false;

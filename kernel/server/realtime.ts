@@ -50,12 +50,35 @@ const MAX_MESSAGE_BYTES = 4096;
 /** Messages a socket may send per heartbeat (typing is throttled by the page; this stops floods). */
 const SOCKET_MESSAGE_BUDGET = 60;
 
+/** Close code of a socket whose message broke a rule or made its handler fail (RFC 6455 7.4.1). */
+export const POLICY_VIOLATION = 1008;
+
+/** A frame's JSON when it is a plain object (what every socket message is); null for anything else. */
+export function parseFrame(text: string): Record<string, unknown> | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  return value as Record<string, unknown>;
+}
+
+/** The host of an Origin header, or null when it is `null` or no http(s) URL. */
+export function originHost(origin: string): string | null {
+  if (!URL.canParse(origin)) return null;
+  const url = new URL(origin);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : null;
+}
+
 interface Conn { socket: WebSocket; visible: boolean; alive: boolean; budget: number }
 
 export function createRealtime(opts: { db: AnyDB; clock: Clock; log: Logger; redisUrl?: string; redisPrefix: string }): Realtime {
   const { db, clock, log } = opts;
   const byUser = new Map<number, Set<Conn>>();
-  const handlers = new Map<string, SocketMessageHandler>();
+  // A null-prototype table: a frame's `type` of "__proto__" or "constructor" finds nothing.
+  const handlerTable: Record<string, SocketMessageHandler> = Object.create(null);
   const channel = `${opts.redisPrefix}realtime`;
   let pub: Redis | null = null;
   let sub: Redis | null = null;
@@ -97,7 +120,7 @@ export function createRealtime(opts: { db: AnyDB; clock: Clock; log: Logger; red
       else deliver(ids, event);
     },
     onMessage(type, handler) {
-      handlers.set(type, handler);
+      handlerTable[type] = handler;
     },
     async isAway(userId, on = db) {
       const row = await on.selectFrom('kernel_presence').select(['visible', 'seen_at']).where('user_id', '=', userId).executeTakeFirst();
@@ -112,9 +135,10 @@ export function createRealtime(opts: { db: AnyDB; clock: Clock; log: Logger; red
         websocket: true,
         preValidation: async (req) => {
           if (resolveUser(req) == null) throw new HttpError(403, 'authentication_required', 'authentication_required: log in first');
-          // Another site's page may not open a socket with our member's cookie.
+          // Another site's page may not open a socket with our member's cookie. A sandboxed page
+          // sends `Origin: null`; that and anything that is no URL are refused too.
           const origin = req.headers.origin;
-          if (origin && new URL(origin).host !== req.headers.host) throw new HttpError(403, 'forbidden_origin', 'Cross-site socket refused');
+          if (origin !== undefined && originHost(origin) !== req.headers.host) throw new HttpError(403, 'forbidden_origin', 'Cross-site socket refused');
         },
       }, (socket, req) => {
         const userId = resolveUser(req)!;
@@ -125,21 +149,31 @@ export function createRealtime(opts: { db: AnyDB; clock: Clock; log: Logger; red
         count++;
         void setPresence(userId, true);
         socket.on('pong', () => { conn.alive = true; });
-        socket.on('message', (raw) => {
-          if (--conn.budget < 0) return;
-          let msg: Record<string, unknown>;
+        // One bad frame or one failing handler costs that socket at most, never the process.
+        const fail = (err: unknown, type: unknown) => {
+          log.warn({ err, type, userId }, 'socket message failed: closing the socket');
+          if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(POLICY_VIOLATION, 'message failed');
+        };
+        socket.on('message', (raw, isBinary) => {
+          let type: unknown;
           try {
-            msg = JSON.parse(String(raw)) as Record<string, unknown>;
-          } catch {
-            return;
+            if (--conn.budget < 0) return;
+            if (isBinary) return;
+            const msg = parseFrame(String(raw));
+            if (!msg) return; // not JSON, or JSON but no plain object (null, 1, "x", []): ignored
+            type = msg.type;
+            if (type === 'presence') {
+              conn.visible = msg.visible === true;
+              void setPresence(userId, anyVisible(userId));
+              return;
+            }
+            const handler = typeof type === 'string' && Object.hasOwn(handlerTable, type) ? handlerTable[type] : undefined;
+            if (!handler) return;
+            // A handler that throws synchronously and one whose promise rejects end the same way.
+            new Promise<void>((resolve) => resolve(handler(userId, msg))).catch((err) => fail(err, type));
+          } catch (err) {
+            fail(err, type);
           }
-          if (msg.type === 'presence') {
-            conn.visible = msg.visible === true;
-            void setPresence(userId, anyVisible(userId));
-            return;
-          }
-          const handler = typeof msg.type === 'string' ? handlers.get(msg.type) : undefined;
-          if (handler) Promise.resolve(handler(userId, msg)).catch((err) => log.warn({ err, type: msg.type }, 'socket message failed'));
         });
         socket.on('close', () => {
           set!.delete(conn);
