@@ -268,6 +268,53 @@ describe('chat: realtime', () => {
     for (const s of [aSock, bSock, cSock]) s.ws.terminate();
   });
 
+  it('after a block the blocked member gets no typing or read events and cannot re-read the history', async () => {
+    const a = await addMember(t, { name: 'Agnes', premium: true, credits: 50 });
+    const b = await addMember(t, { name: 'Boris', premium: true, credits: 50 });
+    const sent = (await send(a, b, { text: 'before the block' })).json() as SendResponse;
+    await send(b, a, { text: 'my answer' });
+    const cid = sent.conversation_id;
+    const aSock = await socketOf(a);
+    const bSock = await socketOf(b);
+    const blockRes = await t.call({ method: 'POST', url: '/api/block.php', cookie: a.cookie, payload: { id: b.id } });
+    expect(blockRes.statusCode).toBe(200);
+
+    // Typing and read state of the blocker go nowhere; the blocker cannot open or mark it either.
+    aSock.ws.send(JSON.stringify({ type: 'chat:typing', conversation_id: cid }));
+    const aRead = await t.call({ method: 'PUT', url: '/api/chat.php', cookie: a.cookie, payload: { id: cid, read: true } });
+    expect(aRead.statusCode).toBe(403);
+    expect(aRead.json()).toMatchObject({ error: 'you_blocked' });
+    // Nor do the blocked member's.
+    bSock.ws.send(JSON.stringify({ type: 'chat:typing', conversation_id: cid }));
+    const bRead = await t.call({ method: 'PUT', url: '/api/chat.php', cookie: b.cookie, payload: { id: cid, read: true } });
+    expect(bRead.statusCode).toBe(403);
+    await new Promise((r) => setTimeout(r, 300));
+    await t.kernel.realtime.publish([a.id, b.id], { type: 'test:sentinel' });
+    await Promise.all([aSock.next('test:sentinel'), bSock.next('test:sentinel')]);
+    for (const s of [aSock, bSock]) expect(s.events.filter((e) => e.type === 'chat:typing' || e.type === 'chat:read')).toEqual([]);
+
+    // The old messages: not by the conversation view, not by the catch-up call, not in the list.
+    const view = await t.call({ method: 'GET', url: `/api/chat.php?id=${cid}`, cookie: b.cookie });
+    expect(view.statusCode).toBe(403);
+    expect(view.json()).toMatchObject({ error: 'blocked', message: 'Blocked by Agnes: no access.', params: { name: 'Agnes' } });
+    const byMember = await t.call({ method: 'GET', url: `/api/chat.php?member=${a.id}`, cookie: b.cookie });
+    expect(byMember.statusCode).toBe(403);
+    const catchUp = await t.call({ method: 'GET', url: `/api/messages.php?conversation=${cid}&after=0`, cookie: b.cookie });
+    expect(catchUp.statusCode).toBe(403);
+    expect(catchUp.json()).toMatchObject({ error: 'blocked', params: { name: 'Agnes' } });
+    expect(JSON.stringify(catchUp.json())).not.toContain('before the block');
+    expect((await chats(b)).chats).toEqual([]);
+    expect((await t.call({ method: 'GET', url: `/api/messages.php?conversation=${cid}&after=0`, cookie: a.cookie })).json()).toMatchObject({ error: 'you_blocked' });
+
+    // Unblocking restores all of it.
+    await t.call({ method: 'DELETE', url: '/api/block.php', cookie: a.cookie, payload: { id: b.id } });
+    aSock.ws.send(JSON.stringify({ type: 'chat:typing', conversation_id: cid }));
+    expect(await bSock.next('chat:typing')).toMatchObject({ conversation_id: cid, from: a.id });
+    const again = await t.call({ method: 'GET', url: `/api/messages.php?conversation=${cid}&after=0`, cookie: b.cookie });
+    expect((again.json() as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual(['before the block', 'my answer']);
+    for (const s of [aSock, bSock]) s.ws.terminate();
+  });
+
   it('refuses a socket without a session or from another site', async () => {
     const anon = await t.app.inject({ method: 'GET', url: '/api/socket', headers: { connection: 'upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': crypto.randomBytes(16).toString('base64') } });
     expect(anon.statusCode).toBe(403);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, notFound } from '../../../kernel/server/errors.ts';
-import { requestOrigin } from '../../../kernel/server/request.ts';
+import { siteOrigin } from '../../../kernel/server/settings.ts';
 import type { AuthService } from '../../auth/server.ts';
 import { acceptPhotoBodies, processUpload, type MembersService } from '../../members/server.ts';
 import { PHOTO_LIMITS } from '../../members/contract.ts';
@@ -134,6 +134,8 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     const me = auth().requireUser(req);
     const q = req.query as { conversation: number; after: number };
     const row = await ownConversation(me, q.conversation);
+    // The same rule as opening the conversation: after a block neither side reads the history.
+    await members().assertReachable(me, row.partner);
     const rows = await db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', row.id)
       .where('id', '>', Math.max(q.after, Number(row.cleared_up_to))).orderBy('id', 'asc').limit(CHAT_HISTORY_LIMIT).execute();
     return { messages: rows.map((m) => messageView(kernel.storage, m, me)), read_up_to: Number(row.partner_read) };
@@ -142,7 +144,9 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   const afterSend = async (req: FastifyRequest, out: Outgoing) => {
     const res = await sendMessage(kernel, req.site, out);
     if (!res.duplicate) {
-      await db.updateTable('chat_members').set({ origin: requestOrigin(req) }).where('conversation_id', '=', res.conversationId).execute();
+      // The sender's own row remembers the site they write from (its canonical origin, never a header):
+      // notices to them link there; notices to a partner who has not written yet use it too.
+      await db.updateTable('chat_members').set({ origin: siteOrigin(req.site) }).where('conversation_id', '=', res.conversationId).where('user_id', '=', out.from).execute();
       const forMe = messageView(kernel.storage, res.row, out.from);
       const forThem = messageView(kernel.storage, res.row, out.to);
       await Promise.all([
@@ -216,6 +220,8 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   }, async (req) => {
     const me = auth().requireUser(req);
     const row = await ownConversation(me, (req.body as { id: number }).id);
+    // Blocked either way: no read receipts travel (and the conversation cannot be opened anyway).
+    await members().assertReachable(me, row.partner);
     const upTo = await lastMessageId(row.id);
     await db.updateTable('chat_members').set({ unread: 0, read_up_to: upTo, notified_at: null })
       .where('conversation_id', '=', row.id).where('user_id', '=', me).execute();
@@ -239,6 +245,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     const conversationId = Number(msg.conversation_id);
     if (!Number.isInteger(conversationId) || conversationId < 1) return;
     const row = await memberRows(me).where('c.id', '=', conversationId).executeTakeFirst() as MemberRow | undefined;
-    if (row) await kernel.realtime.publish(row.partner, { type: 'chat:typing', conversation_id: conversationId, from: me });
+    if (!row || await members().blockedBetween(me, row.partner)) return;
+    await kernel.realtime.publish(row.partner, { type: 'chat:typing', conversation_id: conversationId, from: me });
   });
 }
