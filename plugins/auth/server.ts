@@ -2,6 +2,7 @@ import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { authMigrations } from './server/migrations.ts';
 import { createAuthService } from './server/service.ts';
 import { authRoutes } from './server/routes.ts';
+import { cleanupLoginRecords } from './server/throttle.ts';
 import type { AuthService } from './server/service.ts';
 
 export type { AuthService, NewAccount } from './server/service.ts';
@@ -9,7 +10,11 @@ export type { AuthService, NewAccount } from './server/service.ts';
 export default defineServerPlugin({
   id: 'auth',
   migrations: authMigrations,
-  init: (kernel) => kernel.services.provide('auth', createAuthService(kernel.db, kernel.sessions)),
+  init(kernel) {
+    kernel.services.provide('auth', createAuthService(kernel.db, kernel.sessions));
+    // Login failures count for a day; addresses unused for half a year are no longer "usual".
+    kernel.jobs.every('auth:login-records', 3600_000, () => cleanupLoginRecords(kernel.db, kernel.clock.now()));
+  },
   routes: authRoutes,
   // End-to-end runs give members credits (and premium) without going through a payment.
   testRoutes(app, kernel) {

@@ -33,4 +33,15 @@ export const authMigrations: Migration[] = [{
     // Member lists show the most recently active first.
     await sql`CREATE INDEX users_last_seen ON users (last_seen DESC NULLS LAST)`.execute(db);
   },
-}, ...ledgerMigrations];
+}, ...ledgerMigrations, {
+  name: '004_known_addresses',
+  async up(db) {
+    // Addresses that logged in to an account before: other addresses' failures never delay them.
+    await sql`CREATE TABLE auth_known_addresses (
+      user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      ip text NOT NULL,
+      last_login timestamptz NOT NULL,
+      PRIMARY KEY (user_id, ip))`.execute(db);
+    await sql`CREATE INDEX auth_known_addresses_last ON auth_known_addresses (last_login)`.execute(db);
+  },
+}];

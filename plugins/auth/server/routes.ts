@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import { pendingDeletion } from './service.ts';
 import { SESSION_COOKIE } from '../../../kernel/server/sessions.ts';
 import { LOCALES } from '../../../kernel/contract/locales.ts';
 import type { AuthService } from './service.ts';
-import { blockedMinutes, clearFailures, recordFailure } from './throttle.ts';
+import { clearFailures, loginDelay, recordFailure, rememberAddress, type LoginDelay } from './throttle.ts';
+import { LOGIN_LINK_PURPOSE, maybeMailLoginLink } from './login-link.ts';
 import type { LanguageRequest, LoginRequest } from '../contract.ts';
 
 // Verifying against a real hash when the email is unknown keeps response times alike.
@@ -37,26 +38,47 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
   }, async (req, reply) => {
     const { password } = req.body as LoginRequest;
     const email = (req.body as LoginRequest).email.trim().toLowerCase();
-    const minutes = await blockedMinutes(db, email, req.ip);
-    if (minutes > 0) throw new HttpError(429, 'account_blocked', `Too many incorrect attempts, account blocked for ${minutes} min.`, { minutes });
-
-    const row = await db.selectFrom('users').select(['id', 'password_hash', 'deleted_at'])
+    const row = await db.selectFrom('users').select(['id', 'email', 'language', 'password_hash', 'deleted_at'])
       .where(sql`lower(email)`, '=', email).executeTakeFirst();
+    // Repeated failures delay the address that failed (and, for the account's failures, only
+    // addresses that never logged in to it): nobody can lock the owner out. No password is
+    // checked while an address waits, so waiting attempts teach an attacker nothing.
+    const delayOf = () => loginDelay(db, { email, ip: req.ip, userId: row ? Number(row.id) : null, now: kernel.clock.now(), addressFactor: kernel.config.rateLimitFactor });
+    const waiting = await delayOf();
+    if (waiting.seconds > 0) throw loginDelayed(reply, waiting);
     dummyHash ??= auth.hashPassword('not-a-real-password');
     const ok = row?.password_hash
       ? await auth.verifyPassword(row.password_hash, password)
       : (await auth.verifyPassword(await dummyHash, password), false);
     if (!row || !ok) {
-      await recordFailure(db, email, req.ip);
-      const now = await blockedMinutes(db, email, req.ip);
-      if (now > 0) throw new HttpError(429, 'account_blocked', `Too many incorrect attempts, account blocked for ${now} min.`, { minutes: now });
+      await recordFailure(db, email, req.ip, kernel.clock.now());
+      if (row?.password_hash && !row.deleted_at) {
+        await maybeMailLoginLink(kernel, req, { id: Number(row.id), email: row.email, language: row.language });
+      }
+      const after = await delayOf();
+      if (after.seconds > 0) throw loginDelayed(reply, after);
       throw new HttpError(401, 'login_failed', 'Login failed, please try again.');
     }
-    await clearFailures(db, email);
+    await clearFailures(db, email, req.ip);
     // A member who asked to leave keeps the account (and the way back) for 14 days, without logging in.
     if (row.deleted_at) throw pendingDeletion();
+    await rememberAddress(db, row.id, req.ip, kernel.clock.now());
     await auth.logIn(req, reply, row.id);
     return { user: await auth.userView(row.id, req.site) };
+  });
+
+  // The link of the login-link mail: logs the owner in once, then sends the browser to the members area.
+  app.get('/login-link.php', {
+    config: { rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } },
+    schema: { querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
+  }, async (req, reply) => {
+    const used = await kernel.tokens.consume(LOGIN_LINK_PURPOSE, String((req.query as { token?: string }).token ?? ''));
+    const u = used && await db.selectFrom('users').select(['id', 'email', 'deleted_at']).where('id', '=', used.userId).executeTakeFirst();
+    if (!u || u.deleted_at) return reply.redirect('/login?login_link=failed', 302);
+    await clearFailures(db, String(u.email).toLowerCase(), req.ip);
+    await rememberAddress(db, u.id, req.ip, kernel.clock.now());
+    await auth.logIn(req, reply, u.id);
+    return reply.redirect(req.site.plugins.includes('members') ? '/members' : '/', 302);
   });
 
   app.get('/user.php', async (req) => {
@@ -80,9 +102,17 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
     return { user: await currentUser(req) };
   });
 
-  app.get('/logout.php', async (req, reply) => {
+  // POST with the client header (a GET from another site must not log anyone out).
+  app.post('/logout.php', { schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req, reply) => {
     await kernel.sessions.destroy(req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
   });
+}
+
+/** The spec's "Too many incorrect attempts, account blocked for {minutes} min.", for the address that must wait. */
+function loginDelayed(reply: FastifyReply, delay: LoginDelay) {
+  const minutes = Math.max(1, Math.ceil(delay.seconds / 60));
+  reply.header('Retry-After', String(delay.seconds));
+  return new HttpError(429, 'account_blocked', `Too many incorrect attempts, account blocked for ${minutes} min.`, { minutes, seconds: delay.seconds });
 }

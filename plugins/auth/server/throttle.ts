@@ -1,35 +1,93 @@
 import { sql } from 'kysely';
 import type { AnyDB } from '../../../kernel/server/db.ts';
-import { BLOCK_MINUTES, FAILURE_WINDOW_MINUTES, MAX_LOGIN_FAILURES } from '../contract.ts';
+import {
+  LOGIN_DELAY_AFTER, LOGIN_DELAY_MAX_SECONDS, LOGIN_FAILURE_WINDOW_HOURS, MAX_FAILURES_PER_ADDRESS,
+} from '../contract.ts';
 
-// An address that fails for many different emails is blocked too (password spraying).
-const MAX_FAILURES_PER_IP = MAX_LOGIN_FAILURES * 4;
+const HOUR = 3600_000;
+/** Addresses that have not logged in to an account for this long are no longer "usual" for it. */
+export const KNOWN_ADDRESS_DAYS = 180;
 
 /**
- * Minutes the login stays blocked for this email or address (0 = not blocked). Kept in the
- * database so every server instance sees the same count.
+ * Seconds to wait after the last of `failures` failures: none below `threshold`, then 2^n seconds
+ * (32 s at the LOGIN_DELAY_AFTER-th failure, doubling with each further one) up to the cap.
  */
-export async function blockedMinutes(db: AnyDB, email: string, ip: string, now = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MINUTES * 60_000);
+export function delaySeconds(failures: number, threshold: number): number {
+  if (failures < threshold) return 0;
+  return Math.min(LOGIN_DELAY_MAX_SECONDS, 2 ** Math.min(30, failures - threshold + LOGIN_DELAY_AFTER));
+}
+
+export interface LoginDelay {
+  /** Seconds this address must still wait before it may try this account (0 = may try now). */
+  seconds: number;
+  /** Which counter decided: failures of this address on the account, of the account (unknown address), of the address overall. */
+  reason: 'address' | 'account' | 'spraying' | null;
+  /** The address logged in to this account before. */
+  known: boolean;
+}
+
+/**
+ * How long this address must wait before trying this account again. Everything is read from the
+ * database, so every server instance answers alike.
+ * - The address's own failures on this account: always count.
+ * - The account's failures from every address: count only for addresses that never logged in to it,
+ *   so an attacker elsewhere cannot keep the owner out of their account.
+ * - The address's failures on any account (password spraying): from MAX_FAILURES_PER_ADDRESS × factor.
+ */
+export async function loginDelay(db: AnyDB, opts: {
+  email: string; ip: string; userId: number | null; now: Date; addressFactor?: number;
+}): Promise<LoginDelay> {
+  const { email, ip, userId, now } = opts;
+  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_HOURS * HOUR);
   const { rows } = await sql<{ kind: string; n: number; last: Date | string | null }>`
-    SELECT 'email' AS kind, count(*)::int AS n, max(at) AS last FROM auth_login_failures WHERE email = ${email} AND at > ${since}
+    SELECT 'account' AS kind, count(*)::int AS n, max(at) AS last FROM auth_login_failures WHERE email = ${email} AND at > ${since}
     UNION ALL
-    SELECT 'ip', count(*)::int, max(at) FROM auth_login_failures WHERE ip = ${ip} AND at > ${since}`.execute(db);
+    SELECT 'address', count(*)::int, max(at) FROM auth_login_failures WHERE email = ${email} AND ip = ${ip} AND at > ${since}
+    UNION ALL
+    SELECT 'spraying', count(*)::int, max(at) FROM auth_login_failures WHERE ip = ${ip} AND at > ${since}
+    UNION ALL
+    SELECT 'known', count(*)::int, NULL FROM auth_known_addresses WHERE user_id = ${userId ?? -1} AND ip = ${ip}`.execute(db);
+  const known = rows.some((r) => r.kind === 'known' && Number(r.n) > 0);
+  const thresholds: Record<string, number> = {
+    address: LOGIN_DELAY_AFTER,
+    account: known ? Infinity : LOGIN_DELAY_AFTER,
+    spraying: MAX_FAILURES_PER_ADDRESS * (opts.addressFactor ?? 1),
+  };
   let until = 0;
+  let reason: LoginDelay['reason'] = null;
   for (const r of rows) {
-    const limit = r.kind === 'email' ? MAX_LOGIN_FAILURES : MAX_FAILURES_PER_IP;
-    if (Number(r.n) >= limit && r.last) until = Math.max(until, new Date(r.last).getTime() + BLOCK_MINUTES * 60_000);
+    if (r.kind === 'known' || !r.last) continue;
+    const end = new Date(r.last).getTime() + delaySeconds(Number(r.n), thresholds[r.kind]) * 1000;
+    if (end > until) { until = end; reason = r.kind as LoginDelay['reason']; }
   }
-  return until > now.getTime() ? Math.ceil((until - now.getTime()) / 60_000) : 0;
+  const seconds = Math.max(0, Math.ceil((until - now.getTime()) / 1000));
+  return { seconds, reason: seconds > 0 ? reason : null, known };
 }
 
-export async function recordFailure(db: AnyDB, email: string, ip: string) {
-  await db.insertInto('auth_login_failures').values({ email, ip }).execute();
-  // Failures older than the window no longer count: keep the table small.
-  await db.deleteFrom('auth_login_failures').where('ip', '=', ip)
-    .where('at', '<', new Date(Date.now() - FAILURE_WINDOW_MINUTES * 60_000)).execute();
+export async function recordFailure(db: AnyDB, email: string, ip: string, now: Date) {
+  await db.insertInto('auth_login_failures').values({ email, ip, at: now }).execute();
 }
 
-export async function clearFailures(db: AnyDB, email: string) {
-  await db.deleteFrom('auth_login_failures').where('email', '=', email).execute();
+/** The right password from this address: its own failures on the account no longer count. */
+export async function clearFailures(db: AnyDB, email: string, ip: string) {
+  await db.deleteFrom('auth_login_failures').where('email', '=', email).where('ip', '=', ip).execute();
+}
+
+/** Failures on the account since `since` (for the login-link mail). */
+export async function failuresSince(db: AnyDB, email: string, since: Date): Promise<number> {
+  const row = await db.selectFrom('auth_login_failures').select(sql<number>`count(*)::int`.as('n'))
+    .where('email', '=', email).where('at', '>', since).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** This address has now logged in to the account: from now on it is one of the owner's usual addresses. */
+export async function rememberAddress(db: AnyDB, userId: number, ip: string, now: Date) {
+  await db.insertInto('auth_known_addresses').values({ user_id: userId, ip, last_login: now })
+    .onConflict((oc) => oc.columns(['user_id', 'ip']).doUpdateSet({ last_login: now })).execute();
+}
+
+/** Forgets failures older than the window and addresses unused for KNOWN_ADDRESS_DAYS. */
+export async function cleanupLoginRecords(db: AnyDB, now: Date) {
+  await db.deleteFrom('auth_login_failures').where('at', '<', new Date(now.getTime() - LOGIN_FAILURE_WINDOW_HOURS * HOUR)).execute();
+  await db.deleteFrom('auth_known_addresses').where('last_login', '<', new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 24 * HOUR)).execute();
 }

@@ -26,8 +26,9 @@ export default observer(function LoginPage({ query }: PageProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const registry = useRegistry();
-  // Back from a reactivation link that no longer works.
-  const [error, setError] = useState<string | null>(query.reactivation === 'failed' ? t('kernel:errors.link_invalid') : null);
+  // Back from a reactivation or login link that no longer works.
+  const linkFailed = query.reactivation === 'failed' || query.login_link === 'failed';
+  const [error, setError] = useState<string | null>(linkFailed ? t('kernel:errors.link_invalid') : null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {

@@ -12,13 +12,14 @@ describe('auth store', () => {
     const bus = new Bus();
     const events: (number | null)[] = [];
     bus.on('session:changed', ({ userId }) => events.push(userId));
-    const api = fakeApi({ 'POST /api/user.php': () => ({ user }), 'GET /api/logout.php': () => ({ ok: true }) });
+    const api = fakeApi({ 'POST /api/user.php': () => ({ user }), 'POST /api/logout.php': () => ({ ok: true }) });
     const store = AuthStore.create({}, { api, bus });
     const session: (number | null)[] = [];
     store.bindSession((id) => session.push(id));
     await store.login('a@b.c', 'pw');
     expect(store.loggedIn).toBe(true);
     await store.logout();
+    expect(api.calls).toContain('POST /api/logout.php'); // never a GET: another site could log members out
     expect(store.user).toBeNull();
     expect(events).toEqual([9, null]);
     expect(session).toEqual([9, null]);

@@ -43,7 +43,7 @@ export const AuthStore = types
       }),
       logout: flow(function* () {
         try {
-          yield env().api.get('/api/logout.php');
+          yield env().api.post('/api/logout.php');
         } finally {
           setUser(null);
         }

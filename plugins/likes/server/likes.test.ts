@@ -83,17 +83,31 @@ describe('likes', () => {
     const m = await addMember(t, { gender: 'male' });
     const seen = new Set<number>();
     for (let i = 0; i < AUTO_LIKES_PER_DAY; i++) {
-      const res = (await t.call({ method: 'GET', url: '/api/auto-like.php', cookie: m.cookie })).json();
+      const res = (await t.call({ method: 'POST', url: '/api/auto-like.php', payload: {}, cookie: m.cookie })).json();
       expect(res.profile).toMatchObject({ gender: 'female', main_image: { match: expect.stringMatching(/^\/media\//) } });
       seen.add(res.profile.id);
     }
     expect(seen.size).toBe(AUTO_LIKES_PER_DAY);
-    expect((await t.call({ method: 'GET', url: '/api/auto-like.php', cookie: m.cookie })).json()).toEqual({ profile: null });
+    expect((await t.call({ method: 'POST', url: '/api/auto-like.php', payload: {}, cookie: m.cookie })).json()).toEqual({ profile: null });
     const received = (await likesOf(m.cookie)).liked_by.map((e: { profile: { id: number } }) => e.profile.id);
     expect(new Set(received)).toEqual(seen);
     t.kernel.clock.advance(86400_000 + 1000);
-    expect((await t.call({ method: 'GET', url: '/api/auto-like.php', cookie: m.cookie })).json().profile).not.toBeNull();
-    expect((await t.call({ method: 'GET', url: '/api/auto-like.php' })).json().error).toBe('authentication_required');
+    expect((await t.call({ method: 'POST', url: '/api/auto-like.php', payload: {}, cookie: m.cookie })).json().profile).not.toBeNull();
+    expect((await t.call({ method: 'POST', url: '/api/auto-like.php', payload: {} })).json().error).toBe('authentication_required');
+  });
+
+  it('auto-like is a POST with the client header: a GET or a header-less POST (another site) writes no like', async () => {
+    const m = await addMember(t, { gender: 'male' });
+    const count = async () => (await likesOf(m.cookie)).liked_by.length;
+    const before = await count();
+    const get = await t.call({ method: 'GET', url: '/api/auto-like.php', cookie: m.cookie });
+    expect([404, 405]).toContain(get.statusCode);
+    const foreign = await t.app.inject({ method: 'POST', url: '/api/auto-like.php', payload: {}, headers: { cookie: m.cookie, 'content-type': 'application/json' } });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error).toBe('client_header_required');
+    expect(await count()).toBe(before);
+    expect((await t.call({ method: 'POST', url: '/api/auto-like.php', payload: {}, cookie: m.cookie })).json().profile).not.toBeNull();
+    expect(await count()).toBe(before + 1);
   });
 });
 

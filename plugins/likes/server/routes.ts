@@ -61,9 +61,9 @@ export async function likesRoutes(app: FastifyInstance, kernel: Kernel) {
 
   /**
    * A demo member who fits what the member looks for likes them (at most a few a day) and is
-   * shown in the new-like modal; null when none is left.
+   * shown in the new-like modal; null when none is left. A POST with the client header: it writes a like.
    */
-  app.get('/auto-like.php', async (req) => {
+  app.post('/auto-like.php', { schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req) => {
     const userId = auth().requireUser(req);
     const [{ n }] = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM likes WHERE liked_id = ${userId} AND source = 'auto'
       AND created_at > ${new Date(kernel.clock.now().getTime() - 86400_000)}`.execute(kernel.db)).rows;

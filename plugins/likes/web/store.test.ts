@@ -27,6 +27,13 @@ describe('likes store', () => {
     expect(calls).toEqual([{ id: 3, seen: true }]);
   });
 
+  it('asks for an auto-like with a POST (it writes a like; never a GET)', async () => {
+    const api = fakeApi({ 'POST /api/auto-like.php': () => ({ profile: p(7) }) });
+    const store = LikesStore.create({}, { api, bus: new Bus() });
+    expect(await store.autoLike()).toEqual(p(7));
+    expect(api.calls).toEqual(['POST /api/auto-like.php']);
+  });
+
   it('likes optimistically and takes the like back when the server refuses', async () => {
     let refuse = false;
     const api = fakeApi({

@@ -78,7 +78,7 @@ export const LikesStore = types
         yield api().put('/api/likes.php', { id, seen: true }).catch(() => {});
       }),
       autoLike: flow(function* () {
-        const res: AutoLikeResponse = yield api().get<AutoLikeResponse>('/api/auto-like.php');
+        const res: AutoLikeResponse = yield api().post<AutoLikeResponse>('/api/auto-like.php');
         return res.profile;
       }),
       clear() {
