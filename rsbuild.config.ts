@@ -1,10 +1,12 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginSpeed } from './scripts/rsbuild-speed.ts';
 
 const apiPort = Number(process.env.API_PORT ?? Number(process.env.PORT ?? 3000) + 1);
 
 export default defineConfig({
-  plugins: [pluginReact()],
+  // pluginSpeed: precompressed .br/.gz files and the route → page chunk map the server preloads from.
+  plugins: [pluginReact(), pluginSpeed()],
   source: { entry: { index: './kernel/web/boot.tsx' } },
   html: {
     template: './kernel/web/index.html',

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
@@ -24,6 +23,7 @@ import { dbJobs, jobMigrations } from './jobs.ts';
 import { createMail } from './mail.ts';
 import { createRealtime, presenceMigrations } from './realtime.ts';
 import { loadTexts } from './texts.ts';
+import { createBootData, registerCompression, registerShell } from './shell.ts';
 import { registerTestHooks } from './test-hooks.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { ApiErrorBody } from '../contract/errors.ts';
@@ -107,6 +107,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     secrets: dbSecrets(database.db),
     jobs,
     mail: createMail({ jobs, texts: loadTexts(), smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    bootData: createBootData(log),
     realtime: createRealtime({ db: database.db, clock, log, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }),
   };
   app.addHook('onClose', async () => { await kernel.realtime.close(); });
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
 
   app.addConstraintStrategy(queryFlagConstraint);
   await app.register(cookie);
+  await registerCompression(app);
   // With Redis, rate-limit counters are shared by every instance behind the load balancer.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
   if (redis) app.addHook('onClose', async () => { await redis.quit(); });
@@ -137,6 +139,11 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   app.decorateRequest('site', null as unknown as SiteSettings);
   app.decorateRequest('userId', null);
 
+  // The domain's site and the session's member: for API requests here, for page requests in the shell.
+  const identify = async (req: FastifyRequest) => {
+    req.site = await kernel.sites.resolve(req.hostname, visitorCountry(req, config.trustProxy));
+    req.userId = await kernel.sessions.resolve(req.cookies[SESSION_COOKIE]);
+  };
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -152,8 +159,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
         throw new HttpError(415, 'json_required', 'Send a JSON body (Content-Type: application/json)');
       }
     }
-    req.site = await kernel.sites.resolve(req.hostname, visitorCountry(req, config.trustProxy));
-    req.userId = await kernel.sessions.resolve(req.cookies[SESSION_COOKIE]);
+    await identify(req);
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: unknown; validationContext?: string }, req, reply) => {
@@ -215,21 +221,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   }
 
   registerMedia(app, kernel.storage);
-  registerStatic(app, config);
+  registerShell(app, { config, bootData: kernel.bootData, identify });
   return { app, kernel };
-}
-
-// The app shell loads only its own scripts; images may come from a CDN (cdn_prefix); styles include
-// React's style attributes. Framing by other sites is refused (widgets embed as scripts, not frames).
-const CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob: https:",
-  "font-src 'self'", "connect-src 'self' ws: wss:", "frame-ancestors 'self'", "base-uri 'self'", "form-action 'self'", "object-src 'none'",
-].join('; ');
-
-function shellHeaders(reply: { header(k: string, v: string): unknown }) {
-  reply.header('Content-Security-Policy', CSP);
-  reply.header('X-Frame-Options', 'SAMEORIGIN');
-  reply.header('Cache-Control', 'no-cache');
 }
 
 /** Stored files, only through the signed URLs `storage.url()` hands out; anything else is a 403. */
@@ -244,30 +237,5 @@ function registerMedia(app: FastifyInstance, storage: Storage) {
     // Private: shared caches must not keep a member's photo; the browser may until the link expires.
     reply.header('Cache-Control', `private, max-age=${Math.max(0, Number(e) - Math.floor(Date.now() / 1000))}`);
     return reply.type(key.endsWith('.png') ? 'image/png' : 'image/jpeg').send(data);
-  });
-}
-
-function registerStatic(app: FastifyInstance, config: ServerConfig) {
-  const indexFile = path.join(config.distDir, 'index.html');
-  const hasDist = fs.existsSync(indexFile);
-  if (hasDist) {
-    app.register(fastifyStatic, {
-      root: config.distDir, prefix: '/', index: ['index.html'], wildcard: true,
-      setHeaders(reply, file) {
-        // Hashed bundle files never change; everything else is revalidated.
-        if (file.endsWith('index.html')) shellHeaders(reply);
-        else reply.header('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/')
-      && !req.url.startsWith(MEDIA_PREFIX) && !req.url.startsWith('/static/');
-    if (wantsPage && hasDist) {
-      // History-mode routing: the browser router decides what the path shows, including its 404.
-      shellHeaders(reply);
-      return reply.type('text/html').send(fs.createReadStream(indexFile));
-    }
-    return reply.status(404).send({ error: 'not_found', message: `${req.method} ${req.url.split('?')[0]} not found` });
   });
 }

@@ -13,6 +13,7 @@ import type { Secrets } from './secrets.ts';
 import type { Jobs } from './jobs.ts';
 import type { Mail } from './mail.ts';
 import type { Realtime } from './realtime.ts';
+import type { BootDataRegistry } from './shell.ts';
 
 /** What the kernel hands to every server plugin. */
 export interface Kernel {
@@ -30,6 +31,8 @@ export interface Kernel {
   jobs: Jobs;
   mail: Mail;
   realtime: Realtime;
+  /** What the HTML shell carries for the first paint: `bootData.add(name, async (req) => value)`. */
+  bootData: BootDataRegistry;
 }
 
 export interface SeedOptions { profiles: number; demo: boolean }

@@ -20,6 +20,14 @@ export interface Storage {
   verify(key: string, e: string, s: string): string | null;
   /** Sets the signing key (a server-made secret shared by every instance). */
   useKey(secret: string): void;
+  /**
+   * The file's bytes, or null when it does not exist. A missing file whose key starts with a
+   * prefix given to `onMissing` is first made by that maker (e.g. demo pictures drawn on their
+   * first request and kept on disk), so the kernel need not know what the files are.
+   */
+  read(key: string): Promise<Buffer | null>;
+  /** Registers who can make missing files under `prefix`: the maker returns the file's bytes (storing them itself) or null. */
+  onMissing(prefix: string, make: (key: string) => Promise<Buffer | null>): void;
 }
 
 const HOUR = 3600;
@@ -38,12 +46,19 @@ export function localStorage(dataDir: string, clock: Clock): Storage {
     return crypto.createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url').slice(0, 32);
   };
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  const makers: { prefix: string; make: (key: string) => Promise<Buffer | null> }[] = [];
   return {
     root,
     async put(key, data) {
       const full = resolve(key);
       await fs.mkdir(path.dirname(full), { recursive: true });
-      await fs.writeFile(full, data);
+      // Written aside and renamed: a reader (another request, another instance) never sees half a file.
+      const tmp = `${full}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+      await fs.writeFile(tmp, data);
+      await fs.rename(tmp, full).catch(async (err) => {
+        await fs.rm(tmp, { force: true });
+        throw err;
+      });
     },
     async exists(key) {
       return fs.access(resolve(key)).then(() => true, () => false);
@@ -65,6 +80,19 @@ export function localStorage(dataDir: string, clock: Clock): Storage {
     },
     useKey(value) {
       secret = Buffer.from(value, 'hex');
+    },
+    async read(key) {
+      const full = resolve(key);
+      const data = await fs.readFile(full).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+        throw err;
+      });
+      if (data) return data;
+      const maker = makers.find((m) => key.startsWith(m.prefix));
+      return maker ? maker.make(key) : null;
+    },
+    onMissing(prefix, make) {
+      makers.push({ prefix, make });
     },
   };
 }

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { webPlugins } from '../../plugins/index.ts';
 import { createKernel } from './kernel.ts';
+import { readBootData } from './bootdata.ts';
 import { KernelContext } from './context.ts';
 import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunks.ts';
@@ -11,7 +12,8 @@ import { isChunkLoadError, reloadForChunkError } from './chunks.ts';
 async function boot() {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const { kernel, registry } = await createKernel(webPlugins);
+    // Settings, texts and the user come inline with the page when the server put them there.
+    const { kernel, registry } = await createKernel(webPlugins, { boot: readBootData() });
     root.render(
       <KernelContext.Provider value={{ kernel, registry }}>
         <I18nextProvider i18n={kernel.i18n}>

@@ -33,9 +33,10 @@ export async function ensureLocale(i18n: I18n, locale: Locale) {
   for (const [ns, bundle] of Object.entries(messages)) i18n.addResourceBundle(locale, ns, bundle, true, true);
 }
 
-export async function createI18n(locale: Locale): Promise<I18n> {
+/** `messages`: the locale file when the page already carries it (the server's boot block). */
+export async function createI18n(locale: Locale, preloaded?: Record<string, Record<string, unknown>>): Promise<I18n> {
   const i18n = i18next.createInstance();
-  const messages = await loadMessages(locale);
+  const messages = preloaded ?? await loadMessages(locale);
   await i18n.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,

@@ -13,6 +13,7 @@ import { startPolling } from './poll.ts';
 import { startRealtime } from './realtime.ts';
 import { toLocale, type Locale } from '../contract/locales.ts';
 import type { SiteSettings } from '../contract/settings.ts';
+import type { BootData } from '../contract/boot.ts';
 import { HOME_ROUTE_FOR_MEMBERS, LOGIN_ROUTE } from '../contract/routes.ts';
 import type { RouteDef, SlotContext, WebKernel, WebPlugin } from './plugin.ts';
 
@@ -24,14 +25,16 @@ export async function loadSettings(api: Api): Promise<SiteSettings> {
 
 /**
  * Builds the browser kernel for this domain: settings decide the plugins, the plugins decide the
- * store, routes and slots. Returns once the first page can render.
+ * store, routes and slots. Returns once the first page can render. With `boot` (the server's inline
+ * block) settings, texts and plugin data come from the page itself instead of one request after another.
  */
-export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?: Bus; settings?: SiteSettings; i18n?: I18n } = {}) {
+export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?: Bus; settings?: SiteSettings; i18n?: I18n; boot?: BootData | null } = {}) {
   const bus = deps.bus ?? new Bus();
   const api = deps.api ?? createApi({ bus });
-  const settings = deps.settings ?? await loadSettings(api);
+  const boot = deps.boot ?? null;
+  const settings = deps.settings ?? boot?.settings ?? await loadSettings(api);
   const locale = initialLocale(settings.domain_language);
-  const i18n = deps.i18n ?? await createI18n(locale);
+  const i18n = deps.i18n ?? await createI18n(locale, boot?.locale === locale ? boot.texts : undefined);
 
   // The context object is created first and filled below: slots read it lazily.
   const ctx = {} as { -readonly [K in keyof SlotContext]: SlotContext[K] };
@@ -51,6 +54,8 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     if (route?.access === 'visitor' && store.kernel.loggedIn) {
       return router.go(m.query.redirect ?? (router.has(HOME_ROUTE_FOR_MEMBERS) ? router.href(HOME_ROUTE_FOR_MEMBERS) : '/'), { replace: true });
     }
+    // The page's chunk starts loading now, before React renders the layout that asks for it.
+    if (route) route.page().catch(() => {});
     store.kernel.setRoute({ name: route?.name ?? '', layout: route?.layout ?? 'default', ...m });
     bus.emit('route:changed', { name: route?.name ?? '', path: m.path });
     // navigo updates the address after this handler: key by the match, not by location.
@@ -70,6 +75,7 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   const realtime = startRealtime({ bus, api, kernel: store.kernel });
   const kernel: WebKernel = {
     api, bus, i18n, router, settings, store, kernel: store.kernel, ctx, realtime,
+    bootData: <T,>(name: string) => (boot && name in boot.data ? boot.data[name] as T : undefined),
     async setLocale(value) {
       const next = toLocale(value);
       if (!next) return;

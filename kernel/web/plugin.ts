@@ -121,4 +121,9 @@ export interface WebKernel {
   /** The live connection to the server (events arrive on the bus as `realtime:event`). */
   realtime: Realtime;
   setLocale(locale: string): Promise<void>;
+  /**
+   * What the server put into the page for the first paint under this name (see the server's
+   * `kernel.bootData.add`), or undefined when the page carries none: then ask the API as usual.
+   */
+  bootData<T = unknown>(name: string): T | undefined;
 }

@@ -15,7 +15,10 @@ export default definePlugin({
   ],
   async boot(kernel) {
     auth(kernel).bindSession((id) => kernel.kernel.setUserId(id));
-    await auth(kernel).fetchUser().catch(() => {});
+    // The page usually carries the user (or null for a visitor); without it, ask the API.
+    const inline = kernel.bootData<AuthStoreInstance['user']>('user');
+    if (inline !== undefined) auth(kernel).setUser(inline);
+    else await auth(kernel).fetchUser().catch(() => {});
     const lang = auth(kernel).user?.language;
     if (lang && lang !== kernel.kernel.locale && !document.cookie.includes('i18n_redirected=')) await kernel.setLocale(lang);
   },

@@ -74,3 +74,16 @@ export function seedProfile(i: number): SeedProfile {
     lastSeenMinutesAgo: r.chance(0.1) ? r.int(0, 9) : r.int(10, 60 * 24 * 30),
   };
 }
+
+/** The demo member everyone can log in as. Always the same. */
+export function demoMemberProfile(): SeedProfile {
+  const gb = GEO.find((c) => c.code === 'GB')!;
+  const region = gb.regions.find((r) => r.cities.includes('London')) ?? gb.regions[0];
+  return {
+    ...seedProfile(0), key: 'demo-member', name: 'Alex', gender: 'male', sexuality: 'hetero', age: 34,
+    birthdate: '1992-05-14', country: 'GB', region: region.code, city: region.cities.includes('London') ? 'London' : region.cities[0],
+    hair_color: 'brown', eye_color: 'blue', body_type: 'normal', relationship_status: 'single', tattoos: 'some',
+    signup_reason: 'relationship', interests: ['travelling', 'coffee', 'hiking', 'music', 'cooking'],
+    about: 'Coffee first, then adventures. Show me your favourite spot in town.',
+  };
+}

@@ -1,98 +1,108 @@
+import { sql } from 'kysely';
 import type { Kernel, SeedOptions } from '../../../../kernel/server/plugin.ts';
 import type { AnyDB } from '../../../../kernel/server/db.ts';
 import type { AuthService } from '../../../auth/server.ts';
-import { photoFiles, storeRenditions } from '../images.ts';
-import { blurRenditions } from '../photos.ts';
-import { GEO } from './geo.ts';
-import { renderPortrait } from './portrait.ts';
-import { seedProfile, type SeedProfile } from './profiles.ts';
+import { portraitKeys } from './portraits.ts';
+import { demoMemberProfile, seedProfile, type SeedProfile } from './profiles.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'flirt-demo-2026';
-const BATCH = 100;
-const RENDER_CONCURRENCY = 4;
+/**
+ * Profiles per transaction. PGlite is one connection running on the main thread: a batch holds it
+ * (and the event loop, mostly) for its whole length, so batches stay small (~20–40 ms) and requests
+ * arriving meanwhile get their turn between two batches.
+ */
+const BATCH = 25;
+/** Makes concurrently starting instances (PostgreSQL) take turns instead of colliding on unique keys. */
+const SEED_LOCK = 727273;
 
-async function mapLimit<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  }));
-  return out;
-}
-
-async function writePortrait(kernel: Kernel, p: SeedProfile, index: number, suffix = '') {
-  const key = `seed/${p.key}${suffix}`;
-  if (await kernel.storage.exists(photoFiles(key).blurThumb)) return key;
-  const img = await renderPortrait({ seed: index, gender: p.gender, age: p.age, hair: p.hair_color, eyes: p.eye_color, body: p.body_type });
-  await storeRenditions(kernel.storage, key, { ...img, ...(await blurRenditions(img.full)) });
-  return key;
-}
-
-/** Every second demo member has a second photo, so the blur for free members shows in the demo. */
-async function writePortraits(kernel: Kernel, p: SeedProfile, index: number) {
-  const keys = [await writePortrait(kernel, p, index)];
-  if (index % 2 === 1) keys.push(await writePortrait(kernel, p, index + 100_000, '-2'));
-  return keys;
-}
-
-async function insertProfile(db: AnyDB, userId: number, p: SeedProfile, photoKeys: string[]) {
+async function insertProfile(db: AnyDB, userId: number, p: SeedProfile) {
   await db.insertInto('profiles').values({
     user_id: userId, name: p.name, gender: p.gender, sexuality: p.sexuality, birthdate: p.birthdate,
     country: p.country, region: p.region, city: p.city, hair_color: p.hair_color, eye_color: p.eye_color,
     body_type: p.body_type, relationship_status: p.relationship_status, tattoos: p.tattoos,
     signup_reason: p.signup_reason, interests: p.interests, about: p.about, status: 'active', seed_key: p.key,
   }).execute();
-  await db.insertInto('photos').values(photoKeys.map((file_key, i) => ({ user_id: userId, file_key, status: 'approved', is_main: i === 0, position: i }))).execute();
+  // The picture files are drawn when first asked for (see portraits.ts), not here.
+  await db.insertInto('photos').values(portraitKeys(p.key).map((file_key, i) => ({ user_id: userId, file_key, status: 'approved', is_main: i === 0, position: i }))).execute();
 }
 
-/** Demo data: `opts.profiles` generated members with portraits, plus the demo member. Idempotent. */
-export async function seedMembers(kernel: Kernel, opts: SeedOptions) {
-  if (!opts.demo) return;
-  const { db } = kernel;
+/** Which of these seed keys are already in the database. */
+async function present(db: AnyDB, keys: string[]) {
+  if (!keys.length) return new Set<string>();
+  const rows = await db.selectFrom('profiles').select('seed_key').where('seed_key', 'in', keys).execute();
+  return new Set(rows.map((r) => r.seed_key));
+}
+
+/** Adds the missing ones of demo profiles `indexes` in one transaction; returns how many it added. */
+async function seedBatch(kernel: Kernel, auth: AuthService, indexes: number[]) {
+  return kernel.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    const have = await present(trx, indexes.map((i) => `demo-${i}`));
+    const profiles = indexes.filter((i) => !have.has(`demo-${i}`)).map(seedProfile);
+    const now = kernel.clock.now().getTime();
+    for (const p of profiles) {
+      const userId = await auth.createAccount({
+        email: `${p.key}@members.invalid`, status: 'active', signup_date: new Date(now - p.signupDaysAgo * 86400_000),
+      }, trx);
+      await trx.updateTable('users').set({ last_seen: new Date(now - p.lastSeenMinutesAgo * 60_000) }).where('id', '=', userId).execute();
+      await insertProfile(trx, userId, p);
+    }
+    return profiles.length;
+  });
+}
+
+/**
+ * Demo data: `opts.profiles` generated members, plus the demo member. Idempotent, and resumable:
+ * a start interrupted half-way adds only what is missing next time.
+ * With `opts.upTo` only the first `upTo` profiles and the demo member are made (what the first pages
+ * need, before the server listens); a later call without it adds the rest in small batches, stopping
+ * between two batches when `opts.signal` aborts. Returns how many rows it added.
+ */
+export async function seedMembers(kernel: Kernel, opts: SeedOptions): Promise<number> {
+  if (!opts.demo) return 0;
   const auth = kernel.services.get<AuthService>('auth');
-  const existing = new Set((await db.selectFrom('profiles').select('seed_key').where('seed_key', 'is not', null).execute()).map((r) => r.seed_key));
-  for (let start = 0; start < opts.profiles; start += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, opts.profiles - start) }, (_, k) => start + k)
-      .filter((i) => !existing.has(`demo-${i}`));
+  const first = Math.min(opts.profiles, opts.upTo ?? opts.profiles);
+  let added = await seedProfiles(kernel, auth, 0, first, opts);
+  added += await seedDemoMember(kernel, auth);
+  if (opts.upTo === undefined) added += await seedProfiles(kernel, auth, first, opts.profiles, opts);
+  return added;
+}
+
+async function seedProfiles(kernel: Kernel, auth: AuthService, from: number, to: number, opts: SeedOptions) {
+  if (from >= to) return 0;
+  // One read of what exists, so a finished seed costs one query on every later start.
+  const rows = await kernel.db.selectFrom('profiles').select('seed_key').where('seed_key', 'like', 'demo-%').execute();
+  const existing = new Set(rows.map((r) => r.seed_key));
+  let added = 0;
+  let logged = 0;
+  for (let start = from; start < to; start += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, to - start) }, (_, k) => start + k).filter((i) => !existing.has(`demo-${i}`));
     if (!batch.length) continue;
-    const profiles = batch.map(seedProfile);
-    const keys = await mapLimit(profiles, RENDER_CONCURRENCY, (p) => writePortraits(kernel, p, Number(p.key.slice(5))));
-    await db.transaction().execute(async (trx) => {
-      for (const [k, p] of profiles.entries()) {
-        const userId = await auth.createAccount({
-          email: `${p.key}@members.invalid`, status: 'active',
-          signup_date: new Date(Date.now() - p.signupDaysAgo * 86400_000),
-        }, trx);
-        await trx.updateTable('users').set({ last_seen: new Date(Date.now() - p.lastSeenMinutesAgo * 60_000) }).where('id', '=', userId).execute();
-        await insertProfile(trx, userId, p, keys[k]);
-      }
-    });
-    kernel.log.info({ seeded: start + batch.length, of: opts.profiles }, 'demo profiles');
+    if (opts.signal?.aborted) break;
+    added += await seedBatch(kernel, auth, batch);
+    const done = start + Math.min(BATCH, to - start);
+    if (done - logged >= 500 || done === to) {
+      kernel.log.info({ seeded: done, of: opts.profiles }, `seeding demo members ${done}/${opts.profiles}`);
+      logged = done;
+    }
+    // Let requests that queued for the database during this batch go first.
+    if (opts.signal) await new Promise((r) => setImmediate(r));
   }
-  await seedDemoMember(kernel, auth);
+  return added;
 }
 
 async function seedDemoMember(kernel: Kernel, auth: AuthService) {
   const { db } = kernel;
-  const found = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
-  if (found) return;
-  const gb = GEO.find((c) => c.code === 'GB')!;
-  const region = gb.regions.find((r) => r.cities.includes('London')) ?? gb.regions[0];
-  const p: SeedProfile = {
-    ...seedProfile(0), key: 'demo-member', name: 'Alex', gender: 'male', sexuality: 'hetero', age: 34,
-    birthdate: '1992-05-14', country: 'GB', region: region.code, city: region.cities.includes('London') ? 'London' : region.cities[0],
-    hair_color: 'brown', eye_color: 'blue', body_type: 'normal', relationship_status: 'single', tattoos: 'some',
-    signup_reason: 'relationship', interests: ['travelling', 'coffee', 'hiking', 'music', 'cooking'],
-    about: 'Coffee first, then adventures. Show me your favourite spot in town.',
-  };
-  const key = [await writePortrait(kernel, p, 424242)];
-  await db.transaction().execute(async (trx) => {
+  const p = demoMemberProfile();
+  const created = await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    const found = await trx.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+    if (found) return false;
     const userId = await auth.createAccount({ email: DEMO_EMAIL, password: DEMO_PASSWORD, status: 'active', credits: 10, language: null }, trx);
-    await insertProfile(trx, userId, p, key);
+    await insertProfile(trx, userId, p);
+    return true;
   });
-  kernel.log.info({ email: DEMO_EMAIL }, 'demo member created');
+  if (created) kernel.log.info({ email: DEMO_EMAIL }, 'demo member created');
+  return created ? 1 : 0;
 }

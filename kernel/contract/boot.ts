@@ -1,0 +1,38 @@
+import type { Locale } from './locales.ts';
+import type { SiteSettings } from './settings.ts';
+
+/**
+ * What the server writes into the HTML it serves (`<script type="application/json" id="boot">`),
+ * so the browser kernel starts without waiting for settings, language file and user in turn.
+ */
+export interface BootData {
+  /** Exactly the `settings` of GET /api/settings.php for the page's domain. */
+  settings: SiteSettings;
+  /** The language the texts are in (the visitor's locale cookie, else the domain's language). */
+  locale: Locale;
+  /** The locale file of that language (`locales/<file>.json`), namespaced by plugin id. */
+  texts: Record<string, Record<string, unknown>>;
+  /** What plugins add for the first paint, by name (e.g. `user`: GET /api/user.php's user or null). */
+  data: Record<string, unknown>;
+}
+
+/** The id of the inline JSON element. */
+export const BOOT_ELEMENT_ID = 'boot';
+
+/**
+ * Written at build time into dist/ (see scripts/rsbuild-speed.ts): for every browser route, the
+ * chunk files its page needs, so the server can preload them in the HTML of that address.
+ */
+export interface RouteChunks {
+  routes: Array<{
+    name: string;
+    /** navigo pattern, e.g. `/members/:id` */
+    path: string;
+    access: 'any' | 'member' | 'visitor';
+    /** The owning plugin's per-domain feature flag (absent: always on). */
+    feature?: string;
+    /** URL paths of the page's scripts and styles beyond the ones index.html loads. */
+    files: string[];
+  }>;
+}
+export const ROUTE_CHUNKS_FILE = 'route-chunks.json';

@@ -1,0 +1,238 @@
+// The HTML shell and the static files of the built browser app (dist/), plus compression.
+//
+// Every page address answers with dist/index.html holding, inline, what the browser kernel would
+// otherwise fetch one after another before the first paint: the domain's settings, the language
+// file and whatever plugins add (the auth plugin: the logged-in user), and preload links for the
+// chunks of the address's page. Static files go out precompressed (.br/.gz written by the build).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config.ts';
+import { MEDIA_PREFIX } from './storage.ts';
+import { requestLocale } from './request.ts';
+import { localeFile, type Locale } from '../contract/locales.ts';
+import { BOOT_ELEMENT_ID, ROUTE_CHUNKS_FILE, type RouteChunks } from '../contract/boot.ts';
+import { HOME_ROUTE_FOR_MEMBERS, LOGIN_ROUTE } from '../contract/routes.ts';
+
+/** A value for the first paint, computed per page request (errors are logged and give null). */
+export type BootProvider = (req: FastifyRequest) => unknown;
+
+/** `kernel.bootData`: plugins add what the browser needs before its first paint. */
+export interface BootDataRegistry {
+  /** Adds `data[name]` to the inline boot block; the browser reads it with `kernel.bootData(name)`. */
+  add(name: string, provider: BootProvider): void;
+  collect(req: FastifyRequest): Promise<Record<string, unknown>>;
+}
+
+export function createBootData(log: Pick<Logger, 'error'>): BootDataRegistry {
+  const providers = new Map<string, BootProvider>();
+  return {
+    add(name, provider) {
+      if (providers.has(name)) throw new Error(`boot data ${name} is added twice`);
+      providers.set(name, provider);
+    },
+    async collect(req) {
+      const entries = await Promise.all([...providers].map(async ([name, provider]) => {
+        try {
+          return [name, (await provider(req)) ?? null] as const;
+        } catch (err) {
+          // The page still works without it: the browser falls back to asking the API.
+          log.error({ err, name }, 'boot data failed');
+          return [name, undefined] as const;
+        }
+      }));
+      return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
+    },
+  };
+}
+
+/**
+ * Compressed API answers: JSON (and text) above 1 KiB, brotli or gzip per Accept-Encoding. Only
+ * routes under /api/ (never the WebSocket); static files are precompressed, media are images.
+ * Must be registered before the routes.
+ */
+export async function registerCompression(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    const ws = (route as { websocket?: boolean }).websocket;
+    if (!route.url.startsWith('/api/') || ws) route.compress = false;
+  });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^(?:application\/(?:[\w.+-]+\+)?json|text\/(?!event-stream))/,
+    // Request bodies are never inflated (a small upload must not become a huge one).
+    globalDecompression: false,
+  });
+}
+
+// The app shell loads only its own scripts; images may come from a CDN (cdn_prefix); styles include
+// React's style attributes. Framing by other sites is refused (widgets embed as scripts, not frames).
+// The inline boot block is JSON (type="application/json"): never executed, so script-src stays 'self'.
+const CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob: https:",
+  "font-src 'self'", "connect-src 'self' ws: wss:", "frame-ancestors 'self'", "base-uri 'self'", "form-action 'self'", "object-src 'none'",
+].join('; ');
+
+const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
+
+/** `<` as \u003c: the JSON can never close its script element nor open a comment. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
+
+interface CompiledRoute { re: RegExp; name: string; access: string; feature?: string; files: string[] }
+
+/** navigo pattern → RegExp (`:id` one segment, `:slug?` an optional one). */
+export function patternRegExp(pattern: string): RegExp {
+  const body = pattern.split('/').filter(Boolean).map((seg) => {
+    const m = /^:(\w+)(\?)?$/.exec(seg);
+    if (!m) return `/${seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    return m[2] ? '(?:/[^/]+)?' : '/[^/]+';
+  }).join('');
+  return new RegExp(`^${body}/?$`);
+}
+
+/** What index.html needs per request, re-read when a new build replaces it. */
+function shellSource(distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  let cached: { mtime: number; html: string; routes: CompiledRoute[] } | null = null;
+  return () => {
+    const mtime = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtime === undefined) return null;
+    if (cached?.mtime === mtime) return cached;
+    const html = fs.readFileSync(indexFile, 'utf8');
+    let routes: CompiledRoute[] = [];
+    const chunksFile = path.join(distDir, ROUTE_CHUNKS_FILE);
+    if (fs.existsSync(chunksFile)) {
+      const map = JSON.parse(fs.readFileSync(chunksFile, 'utf8')) as RouteChunks;
+      routes = map.routes.map((r) => ({ re: patternRegExp(r.path), name: r.name, access: r.access, feature: r.feature, files: r.files }));
+    }
+    cached = { mtime, html, routes };
+    return cached;
+  };
+}
+
+const texts = new Map<Locale, string>();
+/** The locale file as script-safe JSON text (read once per language). */
+function localeTexts(locale: Locale): string {
+  let t = texts.get(locale);
+  if (t === undefined) {
+    t = scriptSafe(JSON.stringify(JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, `${localeFile(locale)}.json`), 'utf8'))));
+    texts.set(locale, t);
+  }
+  return t;
+}
+
+/** The files to preload for a page address, following the browser's access rules. */
+function chunksFor(routes: CompiledRoute[], pathname: string, plugins: string[], loggedIn: boolean): string[] {
+  const on = (r: CompiledRoute) => !r.feature || plugins.includes(r.feature);
+  const byName = (name: string) => routes.find((r) => r.name === name && on(r));
+  const route = routes.find((r) => on(r) && r.re.test(pathname));
+  if (!route) return [];
+  // A visitor on a members' page is sent to log in; a member on a visitors' page to the search.
+  if (route.access === 'member' && !loggedIn) return byName(LOGIN_ROUTE)?.files ?? [];
+  if (route.access === 'visitor' && loggedIn) return byName(HOME_ROUTE_FOR_MEMBERS)?.files ?? [];
+  return route.files;
+}
+
+function preloadLinks(files: string[]): string {
+  return files.map((f) => (f.endsWith('.css')
+    ? `<link rel="preload" as="style" href="${f}">`
+    : `<link rel="preload" as="script" href="${f}">`)).join('');
+}
+
+/** br, gzip or none, as the request accepts (q=0 refuses). */
+export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  const ok = new Set((accept ?? '').split(',').flatMap((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    return q !== undefined && Number(q) === 0 ? [] : [name];
+  }));
+  if (ok.has('br')) return 'br';
+  if (ok.has('gzip') || ok.has('*')) return 'gzip';
+  return null;
+}
+
+function compressHtml(html: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    // Quality 5: a few ms for the shell, within a few percent of the best brotli does on it.
+    ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length } })
+    : zlib.gzipSync(html, { level: 6 });
+}
+
+/** The shells of visitors (no user in them) repeat: their compressed bytes are kept. */
+const anonymousCache = new Map<string, Buffer>();
+const ANONYMOUS_CACHE_SIZE = 64;
+
+export interface ShellOptions {
+  config: ServerConfig;
+  bootData: BootDataRegistry;
+  /** Sets req.site and req.userId as the API's onRequest hook does. */
+  identify(req: FastifyRequest): Promise<void>;
+}
+
+/** Static files of dist/ and the HTML shell for `/` and every history-mode page address. */
+export function registerShell(app: FastifyInstance, { config, bootData, identify }: ShellOptions) {
+  const source = shellSource(config.distDir);
+  const hasDist = fs.existsSync(path.join(config.distDir, 'index.html'));
+
+  const shellHeaders = (reply: FastifyReply) => {
+    reply.header('Content-Security-Policy', CSP);
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    // It holds the member's own data: browsers revalidate it, shared caches never keep it.
+    reply.header('Cache-Control', 'no-cache, private');
+    reply.header('Vary', 'Cookie, Accept-Encoding');
+  };
+
+  const serveShell = async (req: FastifyRequest, reply: FastifyReply) => {
+    const shell = source();
+    if (!shell) return reply.status(404).send({ error: 'not_found', message: 'The app is not built' });
+    await identify(req);
+    const locale = requestLocale(req);
+    const data = await bootData.collect(req);
+    const pathname = req.url.split('?')[0];
+    const boot = `{"settings":${scriptSafe(JSON.stringify(req.site))},"locale":"${locale}","texts":${localeTexts(locale)},"data":${scriptSafe(JSON.stringify(data))}}`;
+    const files = chunksFor(shell.routes, pathname, req.site.plugins, req.userId != null);
+    const head = `${preloadLinks(files)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
+    const html = shell.html.replace('</head>', `${head}</head>`);
+
+    shellHeaders(reply);
+    reply.type('text/html; charset=utf-8');
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    const key = `${encoding}\n${html}`;
+    let body = req.userId == null ? anonymousCache.get(key) : undefined;
+    if (!body) {
+      body = compressHtml(html, encoding);
+      if (req.userId == null) {
+        if (anonymousCache.size >= ANONYMOUS_CACHE_SIZE) anonymousCache.delete(anonymousCache.keys().next().value!);
+        anonymousCache.set(key, body);
+      }
+    }
+    reply.header('Content-Encoding', encoding);
+    return reply.send(body);
+  };
+
+  if (hasDist) {
+    app.register(fastifyStatic, {
+      root: config.distDir, prefix: '/', index: false, wildcard: true, preCompressed: true,
+      // index.html only as the shell (with its boot block); compressed copies only through preCompressed.
+      allowedPath: (p) => p !== '/index.html' && !/\.(?:br|gz)$/.test(p),
+      setHeaders(reply, file) {
+        // Hashed bundle files never change; everything else is revalidated.
+        reply.header('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', { compress: false }, serveShell);
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/')
+      && !req.url.startsWith(MEDIA_PREFIX) && !req.url.startsWith('/static/');
+    // History-mode routing: the browser router decides what the path shows, including its 404.
+    if (wantsPage && hasDist) return serveShell(req, reply);
+    return reply.status(404).send({ error: 'not_found', message: `${req.method} ${req.url.split('?')[0]} not found` });
+  });
+}
