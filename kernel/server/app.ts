@@ -232,7 +232,11 @@ function registerMedia(app: FastifyInstance, storage: Storage) {
     const { e, s } = req.query as { e?: string; s?: string };
     const file = e && s ? storage.verify(key, e, s) : null;
     if (!file) return reply.status(403).send({ error: 'forbidden', message: 'This link is not valid (anymore).' });
-    const data = await fs.promises.readFile(file).catch(() => null);
+    // read(): a missing file some plugin knows how to make (e.g. a demo portrait) is made now.
+    const data = await storage.read(key).catch((err: unknown) => {
+      req.log.error({ err, key }, 'media file unreadable');
+      return null;
+    });
     if (!data) return reply.status(404).send({ error: 'not_found', message: 'No such file' });
     // Private: shared caches must not keep a member's photo; the browser may until the link expires.
     reply.header('Cache-Control', `private, max-age=${Math.max(0, Number(e) - Math.floor(Date.now() / 1000))}`);

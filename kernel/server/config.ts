@@ -22,6 +22,8 @@ export interface ServerConfig {
   production: boolean;
   seedDemo: boolean;
   seedProfiles: number;
+  /** SEED_WAIT=1: seed all demo data before listening (end-to-end runs); otherwise the first profiles, the rest in the background. */
+  seedWait: boolean;
   sitesFile: string;
   distDir: string;
   trustProxy: boolean;
@@ -47,6 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Demo members never appear in production unless explicitly asked for.
     seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
     seedProfiles: Number(env.SEED_PROFILES ?? 5000),
+    seedWait: env.SEED_WAIT === '1',
     sitesFile: path.resolve(env.SITES_CONFIG ?? './config/sites.json'),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     trustProxy: env.TRUST_PROXY === '1',

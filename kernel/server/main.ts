@@ -2,7 +2,7 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db.ts';
 import { buildApp } from './app.ts';
 import { serverPlugins } from '../../plugins/server.ts';
-import { runSeeds } from './seed.ts';
+import { FIRST_PROFILES, runSeeds, seedInBackground, type BackgroundSeeding } from './seed.ts';
 import { installLastResort } from './last-resort.ts';
 
 /** Starts the product: database, migrations, demo data once, then app and API on one port. */
@@ -12,7 +12,11 @@ export async function startServer() {
   const { app, kernel } = await buildApp({ config, database, plugins: serverPlugins });
   // A bug that escapes every handler is logged; the other members keep being served.
   installLastResort(app.log);
-  await runSeeds(kernel, serverPlugins, { demo: config.seedDemo, profiles: config.seedProfiles });
+  // Demo data: the demo member and the first profiles before listening, the rest in the background
+  // once the site answers (SEED_WAIT=1: everything before listening).
+  const seedOpts = { demo: config.seedDemo, profiles: config.seedProfiles };
+  await runSeeds(kernel, serverPlugins, config.seedWait ? seedOpts : { ...seedOpts, upTo: FIRST_PROFILES }, { analyze: true });
+  let seeding: BackgroundSeeding | null = null;
   kernel.jobs.start(config.jobsPollMs);
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -21,6 +25,7 @@ export async function startServer() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await seeding?.stop();
       await kernel.jobs.stop();
       await app.close();
       await database.close();
@@ -33,6 +38,7 @@ export async function startServer() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`serving on http://localhost:${config.port} (${database.engine})`);
+  if (!config.seedWait && !closing) seeding = seedInBackground(kernel, serverPlugins, seedOpts);
   return app;
 }
 

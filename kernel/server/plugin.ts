@@ -35,7 +35,17 @@ export interface Kernel {
   bootData: BootDataRegistry;
 }
 
-export interface SeedOptions { profiles: number; demo: boolean }
+export interface SeedOptions {
+  profiles: number;
+  demo: boolean;
+  /**
+   * Set for the seeding before the server listens: make only what the first pages need (the demo
+   * member and about this many profiles); the rest comes in a later call without it.
+   */
+  upTo?: number;
+  /** Set for background seeding: stop between two small batches when aborted (the next start resumes). */
+  signal?: AbortSignal;
+}
 
 export interface ServerPlugin {
   id: string;
@@ -51,8 +61,8 @@ export interface ServerPlugin {
   routes?(app: FastifyInstance, kernel: Kernel): Promise<void> | void;
   /** Routes for end-to-end tests only (TEST_HOOKS=1, never in production), under /api/test/. */
   testRoutes?(app: FastifyInstance, kernel: Kernel): void;
-  /** Idempotent demo/initial data. */
-  seed?(kernel: Kernel, opts: SeedOptions): Promise<void>;
+  /** Idempotent demo/initial data; may return how many rows it added (0: nothing changed). */
+  seed?(kernel: Kernel, opts: SeedOptions): Promise<void | number>;
 }
 
 export const defineServerPlugin = (p: ServerPlugin): ServerPlugin => p;

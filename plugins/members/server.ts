@@ -4,6 +4,7 @@ import { membersMigrations } from './server/migrations.ts';
 import { membersRoutes } from './server/routes.ts';
 import { userProfile } from './server/queries.ts';
 import { seedMembers } from './server/seed/seed.ts';
+import { serveDemoPortraits } from './server/seed/portraits.ts';
 import { createMembersService } from './server/service.ts';
 
 export type { MembersService, NewProfile } from './server/service.ts';
@@ -20,6 +21,8 @@ export default defineServerPlugin({
   init(kernel) {
     const members = createMembersService(kernel.db, kernel.storage);
     kernel.services.provide('members', members);
+    // Demo members' pictures are drawn on their first request (then kept on disk), not while seeding.
+    serveDemoPortraits(kernel);
     const auth = kernel.services.get<AuthService>('auth');
     auth.onErase((userId, db) => members.removePhotos(userId, db));
     auth.extendUser(async (userId) => ({
