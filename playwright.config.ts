@@ -38,10 +38,11 @@ export default defineConfig({
     reuseExistingServer: false,
   }, {
     // A fresh embedded database with a smaller demo seed, on its own port; mail goes over SMTP to the
-    // catcher; the test hooks let a journey move the clock forward ("15 days later").
+    // catcher; the test hooks let a journey move the clock forward ("15 days later"). SEED_WAIT: the
+    // whole seed is in before the server answers (no background seeding during the journeys).
     command: 'rm -rf .e2e-data && node --import tsx scripts/start.ts',
     env: {
-      PORT: String(PORT), DATA_DIR: '.e2e-data', SEED_PROFILES: '400', LOG_LEVEL: 'warn',
+      PORT: String(PORT), DATA_DIR: '.e2e-data', SEED_PROFILES: '400', SEED_WAIT: '1', LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}/?ignoreTLS=true`, TEST_HOOKS: '1', JOBS_POLL_MS: '250', RATE_LIMIT_FACTOR: '20',
     },
     url: `http://localhost:${PORT}/api/health`,
