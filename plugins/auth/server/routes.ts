@@ -81,11 +81,14 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
     return reply.redirect(req.site.plugins.includes('members') ? '/members' : '/', 302);
   });
 
-  app.get('/user.php', async (req) => {
+  const getUser = async (req: FastifyRequest) => {
     const user = await currentUser(req);
     await db.updateTable('users').set({ last_seen: new Date() }).where('id', '=', user.id).execute();
     return { user };
-  });
+  };
+  app.get('/user.php', getUser);
+  // The page's HTML carries the same answer (null for visitors), so the browser needs no request for it.
+  kernel.bootData.add('user', async (req) => (req.userId == null ? null : (await getUser(req).catch(() => null))?.user ?? null));
 
   app.put('/user.php', {
     schema: {
