@@ -3,6 +3,11 @@ export interface MinimumMessageCost { costs: number; currency: string }
 
 export interface SiteSettings {
   domain: string;
+  /**
+   * "https://example.com": this site's own origin. Every absolute link the server writes (mails,
+   * push, unsubscribe links) starts with it; never with a request's Host. https in production.
+   */
+  canonical_url: string;
   domain_language: string;          // e.g. "en-GB"; its first 2 letters are the default locale
   name: string;
   index_title: string;

@@ -121,6 +121,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   ]);
   kernel.storage.useKey(await kernel.secrets.get('media-url-key', () => crypto.randomBytes(32).toString('hex')));
   if (fs.existsSync(config.sitesFile)) await kernel.sites.seed(await readSitesFile(config.sitesFile));
+  // Every site needs a valid canonical_url (https in production): mail links are built from it alone.
+  await kernel.sites.check({ production: config.production });
   for (const p of ordered) p.init?.(kernel);
   for (const p of ordered) await p.start?.(kernel);
 
@@ -147,6 +149,10 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // Unknown Host: the default site, or 421 when the operator asks for strict hosts.
+    if (config.strictHosts && !(await kernel.sites.known(req.hostname))) {
+      throw new HttpError(421, 'misdirected_request', 'This server does not serve that domain.');
+    }
     if (!req.url.startsWith('/api/')) return;
     reply.header('Cache-Control', 'no-store');
     // CSRF defence: a cross-site form cannot set this header nor send JSON without a preflight.
@@ -203,10 +209,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     return { away: req.userId != null };
   });
 
-  if (config.testHooks) {
-    registerTestHooks(app, kernel);
-    for (const p of ordered) p.testRoutes?.(app, kernel);
-  }
+  // Only with TEST_HOOKS=1 outside production on a loopback host, and only for loopback peers.
+  await registerTestHooks(app, kernel, ordered);
 
   for (const p of ordered) {
     if (!p.routes) continue;

@@ -17,8 +17,14 @@ export interface ServerConfig {
   mailEventsToken?: string;
   /** Multiplies the per-address rate limits (end-to-end runs send everything from one address). */
   rateLimitFactor: number;
-  /** Test-only routes that move the clock and run jobs (never in production). */
+  /**
+   * Test-only routes that move the clock, run jobs and grant credits: only with TEST_HOOKS=1, never
+   * in production, and only when the server listens on a loopback host (each request must also
+   * come from a loopback address, see test-hooks.ts).
+   */
   testHooks: boolean;
+  /** STRICT_HOSTS=1: a request whose Host is no configured domain gets 421 instead of the default site. */
+  strictHosts: boolean;
   production: boolean;
   seedDemo: boolean;
   seedProfiles: number;
@@ -30,11 +36,25 @@ export interface ServerConfig {
   logLevel: string;
 }
 
+/** A host name or address to listen on that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** A peer address (socket.remoteAddress) on this machine: 127.0.0.0/8 or ::1, also IPv4-mapped. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.toLowerCase().replace(/^::ffff:/, '');
+  return a === '::1' || /^127(\.\d{1,3}){3}$/.test(a);
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
+  const host = env.HOST ?? '0.0.0.0';
   return {
     port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
+    host,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
@@ -43,7 +63,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || undefined,
     jobsPollMs: Number(env.JOBS_POLL_MS ?? 1000),
     mailEventsToken: env.MAIL_EVENTS_TOKEN || undefined,
-    testHooks: !production && env.TEST_HOOKS === '1',
+    testHooks: !production && env.TEST_HOOKS === '1' && isLoopbackHost(host),
+    strictHosts: env.STRICT_HOSTS === '1',
     rateLimitFactor: Math.max(1, Number(env.RATE_LIMIT_FACTOR ?? 1) || 1),
     production,
     // Demo members never appear in production unless explicitly asked for.

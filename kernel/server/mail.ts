@@ -7,6 +7,8 @@ import type { AnyDB } from './db.ts';
 import type { Jobs } from './jobs.ts';
 import type { Texts } from './texts.ts';
 import type { SiteSettings } from '../contract/settings.ts';
+import { isValidEmail } from '../contract/validation.ts';
+import { siteLink, siteOrigin } from './settings.ts';
 
 export interface MailMessage {
   to: string;
@@ -21,16 +23,16 @@ export interface MailMessage {
 export interface MailContent {
   to: string;
   locale: string | null | undefined;
+  /** Links in the mail point to this site's canonical_url (siteOrigin), never to a request's Host. */
   site: SiteSettings;
-  /** "https://example.com": links in the mail point here. */
-  origin: string;
   /** The member it is for, and the notification category it belongs to (for the unsubscribe links). */
   userId?: number;
   category?: string;
   subject: string;
   heading: string;
   paragraphs: string[];
-  action?: { label: string; url: string };
+  /** The button: a path of the site ("/reset-password/do?token=…"), made absolute with siteOrigin. */
+  action?: { label: string; path: string };
   note?: string;
 }
 
@@ -48,9 +50,17 @@ export interface Mail {
 
 export const MAIL_JOB = 'kernel:mail';
 
+/** Defence in depth: one plain address (the strict validator) or no mail at all. */
+function checkRecipient(to: unknown): string {
+  if (!isValidEmail(to)) throw new Error(`mail refused: the recipient ${JSON.stringify(String(to).slice(0, 80))} is not one valid address`);
+  return to;
+}
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function renderMail(c: MailContent, texts: Texts, unsubscribe?: { page: string; oneClick: string }) {
+export function renderMail(content: MailContent, texts: Texts, unsubscribe?: { page: string; oneClick: string }) {
+  const { action: act, ...rest } = content;
+  const c = { ...rest, action: act ? { label: act.label, url: siteLink(content.site, act.path) } : undefined };
   const t = (key: string, p?: Record<string, string | number>) => texts.t(c.locale, key, p);
   const name = c.site.mail_name || c.site.name;
   const footer = [t('kernel:mail.footer', { name }), t('kernel:mail.automatic')];
@@ -92,23 +102,26 @@ export function createMail(opts: { jobs: Jobs; texts: Texts; smtpUrl?: string; m
     texts: opts.texts,
     setUnsubscribeLinks(fn) { unsubscribeLinks = fn; },
     async queue(content, db) {
+      checkRecipient(content.to);
       const links = content.userId != null && unsubscribeLinks
-        ? await unsubscribeLinks(content.userId, content.category ?? 'all', content.origin) : undefined;
+        ? await unsubscribeLinks(content.userId, content.category ?? 'all', siteOrigin(content.site)) : undefined;
       const msg = renderMail(content, opts.texts, links);
       if (opts.mailFrom) msg.from = opts.mailFrom;
       return opts.jobs.enqueue(MAIL_JOB, { ...msg }, { db });
     },
-    async send(msg) {
+    async send(queued) {
+      // An address object is taken as one recipient: nodemailer does not parse it for more.
+      const msg = { ...queued, to: { name: '', address: checkRecipient(queued.to) } };
       if (opts.smtpUrl) {
         await smtp().sendMail(msg);
         return {};
       }
       const info = await outbox.sendMail(msg) as unknown as { message: Buffer };
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const safeTo = msg.to.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 60);
+      const safeTo = msg.to.address.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 60);
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}-${safeTo}.eml`);
       await fs.writeFile(file, info.message);
-      opts.log.info({ file, to: msg.to, subject: msg.subject }, 'mail written to the outbox (no SMTP_URL)');
+      opts.log.info({ file, to: msg.to.address, subject: msg.subject }, 'mail written to the outbox (no SMTP_URL)');
       return { outboxFile: file };
     },
   };

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { toLocale, type Locale } from '../contract/locales.ts';
 
-/** "https://example.com:3000": where links in mails sent for this request should point. */
-export const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+// Links in mails and push messages are never built from a request (Host, X-Forwarded-*): they come
+// from the site's configured canonical_url, see siteOrigin/siteLink in settings.ts.
 
 /** The language the visitor reads the site in: their locale cookie, else the domain's language. */
 export const requestLocale = (req: FastifyRequest): Locale =>

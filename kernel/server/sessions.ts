@@ -68,6 +68,8 @@ export function dbSessions(db: AnyDB): Sessions {
 /** Hands the browser its session: HttpOnly, SameSite=Lax, Secure behind HTTPS, 30 days. */
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true, sameSite: 'lax', path: '/', maxAge: SESSION_DAYS * 86400, secure: req.protocol === 'https',
+    httpOnly: true, sameSite: 'lax', path: '/', maxAge: SESSION_DAYS * 86400,
+    // HTTPS as the socket says (X-Forwarded-Proto only with TRUST_PROXY), or a site served over https.
+    secure: req.protocol === 'https' || Boolean(req.site?.canonical_url?.startsWith('https:')),
   });
 }

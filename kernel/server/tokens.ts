@@ -18,8 +18,11 @@ export interface Tokens {
   peek(purpose: string, token: string): Promise<{ userId: number; data: Record<string, unknown> } | null>;
   /** Tokens of this purpose issued to the member since `sinceMs` ago (per-account mail limits). */
   countRecent(purpose: string, userId: number, sinceMs: number): Promise<number>;
-  /** Makes the member's open links unusable (they still count for the per-day limits). */
-  revoke(userId: number, purpose?: string, db?: AnyDB): Promise<void>;
+  /**
+   * Makes the member's open links of these purposes (all when none given) unusable, e.g. reset and
+   * e-mail-change links once the password or the address changed; they still count for the per-day limits.
+   */
+  revoke(userId: number, purpose?: string | string[], db?: AnyDB): Promise<void>;
   /** Forgets tokens that expired long ago. */
   cleanup(olderThanMs: number): Promise<void>;
 }
@@ -78,7 +81,10 @@ export function dbTokens(db: AnyDB, clock: Clock): Tokens {
     },
     async revoke(userId, purpose, on = db) {
       let q = on.updateTable('kernel_tokens').set({ used_at: clock.now() }).where('user_id', '=', userId).where('used_at', 'is', null);
-      if (purpose) q = q.where('purpose', '=', purpose);
+      if (Array.isArray(purpose)) {
+        if (!purpose.length) return;
+        q = q.where('purpose', 'in', purpose);
+      } else if (purpose) q = q.where('purpose', '=', purpose);
       await q.execute();
     },
     async cleanup(olderThanMs) {

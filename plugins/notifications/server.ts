@@ -44,6 +44,7 @@ export default defineServerPlugin({
   },
   async start(kernel) {
     const s = await linkSigner(kernel);
+    // `origin` is the mail's site canonical origin (siteOrigin), handed in by the kernel's mailer.
     kernel.mail.setUnsubscribeLinks(async (userId, category, origin) => {
       const token = s.token(userId, category as NotificationCategory | 'all');
       return { page: `${origin}/notifications?unsubscribe=${token}`, oneClick: `${origin}/api/unsubscribe.php?token=${token}` };

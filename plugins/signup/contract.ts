@@ -78,7 +78,7 @@ export function nameIssues(name: string | undefined, email: string | undefined):
 
 export function accountIssues(d: Partial<SignupRequest>): SignupIssue[] {
   const out = [...nameIssues(d.name, d.email)];
-  if (!d.email || !isValidEmail(d.email)) out.push({ field: 'email', code: 'invalid_email' });
+  if (!d.email || !isValidEmail(d.email.trim())) out.push({ field: 'email', code: 'invalid_email' });
   if (!d.password || d.password.length < PASSWORD_MIN) out.push({ field: 'password', code: 'password_too_short', params: { min: PASSWORD_MIN } });
   else if (d.password.length > PASSWORD_MAX) out.push({ field: 'password', code: 'password_too_long', params: { max: PASSWORD_MAX } });
   return out;

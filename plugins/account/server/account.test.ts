@@ -171,3 +171,83 @@ describe('deletion', () => {
     expect((await login(m.email, m.password)).json().error).toBe('login_failed');
   });
 });
+
+describe('one-time links die with the password or address they were sent for', () => {
+  let ip = 0;
+  const askReset = async (email: string) => {
+    await t.call({ method: 'POST', url: '/api/reset-password.php', payload: { email }, remoteAddress: `198.51.100.${++ip}` });
+    return tokenOf(linkIn((await t.mails(email)).at(-1), '/reset-password/do'));
+  };
+  const askMailChange = async (m: { email: string; password: string; cookie: string }, to: string) => {
+    expect((await t.call({ method: 'POST', url: '/api/mail-change.php', payload: { email: to, password: m.password }, cookie: m.cookie, remoteAddress: `198.51.100.${++ip}` })).statusCode).toBe(200);
+    return tokenOf(linkIn((await t.mails(to)).at(-1), '/mail-change/do'));
+  };
+  const resetWith = (token: string, pw = 'another-password-7') =>
+    t.call({ method: 'PUT', url: '/api/reset-password.php', payload: { token, password: pw, password_confirmation: pw } });
+  const changeMailWith = (token: string) => t.call({ method: 'POST', url: '/api/mail-change-do.php', payload: { token } });
+  const resetLinkLive = async (token: string) => (await t.call({ method: 'GET', url: `/api/reset-password.php?token=${token}` })).statusCode === 200;
+
+  it('a password change in the settings revokes open reset and e-mail-change links', async () => {
+    const m = await member();
+    const reset = await askReset(m.email);
+    const change = await askMailChange(m, `moved-${m.email}`);
+    expect(await resetLinkLive(reset)).toBe(true);
+    const ok = await t.call({ method: 'PUT', url: '/api/password.php', payload: { old_password: m.password, password: 'settings-password-3' }, cookie: m.cookie });
+    expect(ok.statusCode).toBe(200);
+    expect(await resetLinkLive(reset)).toBe(false);
+    expect((await resetWith(reset)).json().error).toBe('link_invalid');
+    expect((await changeMailWith(change)).json().error).toBe('link_invalid');
+    expect((await login(m.email, 'settings-password-3')).statusCode).toBe(200);
+  });
+
+  it('a password reset revokes the other reset links and open e-mail-change links', async () => {
+    const m = await member();
+    const change = await askMailChange(m, `moved-${m.email}`);
+    const older = await askReset(m.email);
+    const used = await askReset(m.email);
+    expect((await resetWith(used)).statusCode).toBe(200);
+    expect((await resetWith(older)).json().error).toBe('link_invalid');
+    expect((await changeMailWith(change)).json().error).toBe('link_invalid');
+    expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: m.cookie })).statusCode).toBe(403);
+  });
+
+  it('an e-mail change revokes reset links and the other e-mail-change links', async () => {
+    const m = await member();
+    const reset = await askReset(m.email);
+    const other = await askMailChange(m, `other-${m.email}`);
+    const used = await askMailChange(m, `moved-${m.email}`);
+    expect((await changeMailWith(used)).json()).toEqual({ ok: true, email: `moved-${m.email}` });
+    expect(await resetLinkLive(reset)).toBe(false);
+    expect((await resetWith(reset)).json().error).toBe('link_invalid');
+    expect((await changeMailWith(other)).json().error).toBe('link_invalid');
+    expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: m.cookie })).json().user.email).toBe(`moved-${m.email}`);
+  });
+});
+
+describe('e-mail addresses that a mailer could read as other recipients', () => {
+  const HOSTILE = ['<img/src=x/onerror=alert(1)>foo@evil.example', 'a@b.cc, victim@x.yy', '"x"@evil.example', 'a b@evil.example', 'a@evil.example\r\nBcc: v@x.yy'];
+
+  it('are refused by signup, e-mail change and password reset, and nothing is mailed', async () => {
+    const m = await member();
+    const before = (await t.mails()).length;
+    for (const email of HOSTILE) {
+      const signup = await t.app.inject({
+        method: 'POST', url: '/api/signup.php', remoteAddress: `192.0.2.${HOSTILE.indexOf(email) + 1}`,
+        headers: { 'x-request-type': 'client', 'content-type': 'application/json' },
+        payload: { gender: 'male', looking_for: ['female'], date_of_birth: '1985-06-01', country: 'NL', region: 'utrecht', city: '', name: 'Hostile', email, password: 'first-password-1', language: 'en' },
+      });
+      expect(signup.statusCode, email).toBe(400);
+      expect(JSON.stringify(signup.json()), email).toMatch(/invalid_email|invalid_input/);
+      const change = await t.call({ method: 'POST', url: '/api/mail-change.php', payload: { email, password: m.password }, cookie: m.cookie, remoteAddress: `192.0.2.${HOSTILE.indexOf(email) + 50}` });
+      expect(change.json().error, email).toMatch(/email_invalid_new|invalid_input/);
+      const reset = await t.call({ method: 'POST', url: '/api/reset-password.php', payload: { email }, remoteAddress: `192.0.2.${HOSTILE.indexOf(email) + 100}` });
+      expect(reset.statusCode, email).toBe(400);
+    }
+    expect((await t.mails()).length).toBe(before);
+  });
+
+  it('are refused when an account is created through the auth service', async () => {
+    const auth = t.kernel.services.get<{ createAccount(i: object): Promise<number> }>('auth');
+    await expect(auth.createAccount({ email: 'a@b.cc, victim@x.yy', password: 'first-password-1', status: 'active', credits: 0, language: null })).rejects.toThrow();
+  });
+});

@@ -7,13 +7,14 @@ export type AccountMail = 'activate' | 'reset' | 'mailChange' | 'deleted' | 'pas
 /** Queues one of the account mails, written in the member's language with a single action link. */
 export async function sendAccountMail(kernel: Kernel, opts: {
   kind: AccountMail; to: string; userId: number; locale: string | null | undefined; site: SiteSettings;
-  origin: string; url?: string; params?: Record<string, string | number>; db?: AnyDB;
+  /** The link's path on the member's site ("/reset-password/do?token=…"); the kernel adds the site's canonical origin. */
+  path?: string; params?: Record<string, string | number>; db?: AnyDB;
 }) {
   const t = (key: string) => kernel.mail.texts.t(opts.locale, `account:mail.${opts.kind}.${key}`, { name: opts.site.mail_name || opts.site.name, ...opts.params });
   await kernel.mail.queue({
-    to: opts.to, locale: opts.locale, site: opts.site, origin: opts.origin, userId: opts.userId,
+    to: opts.to, locale: opts.locale, site: opts.site, userId: opts.userId,
     subject: t('subject'), heading: t('heading'), paragraphs: [t('body')],
-    action: opts.url ? { label: t('action'), url: opts.url } : undefined,
+    action: opts.path ? { label: t('action'), path: opts.path } : undefined,
     note: t('note'),
   }, opts.db);
 }

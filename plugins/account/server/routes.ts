@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, HttpError } from '../../../kernel/server/errors.ts';
 import { SESSION_COOKIE } from '../../../kernel/server/sessions.ts';
-import { requestLocale, requestOrigin } from '../../../kernel/server/request.ts';
-import { EMAIL_MAX, isValidEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../../kernel/contract/validation.ts';
+import { requestLocale } from '../../../kernel/server/request.ts';
+import { EMAIL_MAX, isValidEmail, normaliseEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../../kernel/contract/validation.ts';
 import type { AuthService } from '../../auth/server.ts';
 import type { MembersService } from '../../members/server.ts';
 import {
@@ -17,6 +17,8 @@ const DAY = 86400_000;
 const HOUR = 3600_000;
 const password = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX };
 const token = { type: 'string', minLength: 1, maxLength: 200 };
+/** One-time links that act on the password or the address: revoked when either changes. */
+const CREDENTIAL_LINKS = ['reset', 'mail-change'];
 const linkInvalid = () => badRequest('link_invalid', 'Link expired or invalid, request a new email.');
 
 export interface AccountService {
@@ -41,10 +43,9 @@ export function accountRoutes(kernel: Kernel) {
       const u = await userRow(userId);
       if (!u) return;
       const link = await tokens.issue({ purpose: 'activate', userId, ttlMs: ACTIVATION_LINK_DAYS * DAY });
-      const origin = requestOrigin(req);
       await sendAccountMail(kernel, {
-        kind: 'activate', to: u.email, userId, locale: u.language ?? requestLocale(req), site: req.site, origin,
-        url: `${origin}/api/activate.php?token=${link}`,
+        kind: 'activate', to: u.email, userId, locale: u.language ?? requestLocale(req), site: req.site,
+        path: `/api/activate.php?token=${link}`,
       });
     },
   };
@@ -82,7 +83,7 @@ export function accountRoutes(kernel: Kernel) {
       config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', minLength: 1, maxLength: EMAIL_MAX } } } },
     }, async (req) => {
-      const { email } = req.body as ResetRequest;
+      const email = normaliseEmail((req.body as ResetRequest).email);
       if (!isValidEmail(email)) throw badRequest('invalid_email', 'Invalid email');
       const u = await auth().findByEmail(email);
       if (!u) throw new HttpError(404, 'email_not_found', 'E-mail address not found.');
@@ -91,10 +92,9 @@ export function accountRoutes(kernel: Kernel) {
         throw new HttpError(429, 'too_many_resets', 'Too many password reset emails sent, please try again tomorrow.');
       }
       const link = await tokens.issue({ purpose: 'reset', userId: u.id, ttlMs: RESET_LINK_HOURS * HOUR });
-      const origin = requestOrigin(req);
       await sendAccountMail(kernel, {
-        kind: 'reset', to: u.email, userId: u.id, locale: u.language ?? requestLocale(req), site: req.site, origin,
-        url: `${origin}/reset-password/do?token=${link}`, params: { hours: RESET_LINK_HOURS },
+        kind: 'reset', to: u.email, userId: u.id, locale: u.language ?? requestLocale(req), site: req.site,
+        path: `/reset-password/do?token=${link}`, params: { hours: RESET_LINK_HOURS },
       });
       return { ok: true };
     });
@@ -123,7 +123,8 @@ export function accountRoutes(kernel: Kernel) {
         await members().setStatus(u.id, 'active');
       }
       await kernel.sessions.destroyAllFor(u.id);
-      await tokens.revoke(u.id, 'reset');
+      // The password the other links were sent under is gone: they die with it.
+      await tokens.revoke(u.id, CREDENTIAL_LINKS);
       await auth().logIn(req, reply, u.id);
       return { user: await auth().userView(u.id, req.site) };
     });
@@ -146,7 +147,9 @@ export function accountRoutes(kernel: Kernel) {
       await auth().setPassword(userId, body.password);
       // Anyone else holding a session (a lost phone, a shared computer) is logged out.
       await kernel.sessions.destroyOthers(userId, req.cookies[SESSION_COOKIE]);
-      await sendAccountMail(kernel, { kind: 'passwordChanged', to: u.email, userId, locale: u.language, site: req.site, origin: requestOrigin(req) });
+      // A reset or e-mail-change link someone else may hold stops working too.
+      await tokens.revoke(userId, CREDENTIAL_LINKS);
+      await sendAccountMail(kernel, { kind: 'passwordChanged', to: u.email, userId, locale: u.language, site: req.site });
       return { ok: true };
     });
 
@@ -156,7 +159,7 @@ export function accountRoutes(kernel: Kernel) {
     }, async (req) => {
       const userId = auth().requireUser(req);
       const body = req.body as MailChangeRequest;
-      const email = body.email.trim().toLowerCase();
+      const email = normaliseEmail(body.email);
       if (!isValidEmail(email)) throw badRequest('email_invalid_new', 'New email adress is invalid.');
       const u = await checkPassword(userId, body.password, 'wrong_password', 'Please check your password.');
       const other = await auth().findByEmail(email);
@@ -165,11 +168,10 @@ export function accountRoutes(kernel: Kernel) {
         throw new HttpError(429, 'too_many_mails', 'Too many e-mails sent, please try again tomorrow.');
       }
       const link = await tokens.issue({ purpose: 'mail-change', userId, ttlMs: MAIL_CHANGE_LINK_HOURS * HOUR, data: { email } });
-      const origin = requestOrigin(req);
       // The link goes to the new address: only its owner can complete the change.
       await sendAccountMail(kernel, {
-        kind: 'mailChange', to: email, userId, locale: u.language, site: req.site, origin,
-        url: `${origin}/mail-change/do?token=${link}`, params: { email },
+        kind: 'mailChange', to: email, userId, locale: u.language, site: req.site,
+        path: `/mail-change/do?token=${link}`, params: { email },
       });
       return { ok: true, email };
     });
@@ -193,6 +195,8 @@ export function accountRoutes(kernel: Kernel) {
         throw new HttpError(409, 'email_taken', 'This email address already owns an account on this website.');
       }
       await members().setStatus(used.userId, 'active');
+      // Links mailed to the old address (reset, activation) and other pending changes end here.
+      await tokens.revoke(used.userId, [...CREDENTIAL_LINKS, 'activate']);
       return { ok: true, email };
     });
 
@@ -202,7 +206,7 @@ export function accountRoutes(kernel: Kernel) {
       schema: {
         body: {
           type: 'object', required: ['reason', 'password'], additionalProperties: false,
-          properties: { reason: { type: 'string', enum: [...DELETE_REASONS] }, comment: { type: 'string', maxLength: 1000 }, password },
+          properties: { reason: { type: 'string', enum: [...DELETE_REASONS] }, comment: { type: 'string', maxLength: 1000, multiline: true }, password },
         },
       },
     }, async (req, reply) => {
@@ -218,10 +222,9 @@ export function accountRoutes(kernel: Kernel) {
       });
       await kernel.sessions.destroyAllFor(userId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      const origin = requestOrigin(req);
       await sendAccountMail(kernel, {
-        kind: 'deleted', to: u.email, userId, locale: u.language, site: req.site, origin,
-        url: `${origin}/api/reactivate.php?token=${link}`, params: { days: REACTIVATION_DAYS },
+        kind: 'deleted', to: u.email, userId, locale: u.language, site: req.site,
+        path: `/api/reactivate.php?token=${link}`, params: { days: REACTIVATION_DAYS },
       });
       return { ok: true, days: REACTIVATION_DAYS };
     });

@@ -19,7 +19,7 @@ export default function ResetPasswordPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!isValidEmail(email)) return setError(t('account:errors.invalid_email'));
+    if (!isValidEmail(email.trim())) return setError(t('account:errors.invalid_email'));
     setBusy(true);
     try {
       await api.post('/api/reset-password.php', { email: email.trim() }, { retries: 0 });

@@ -54,7 +54,7 @@ const EmailForm = observer(function EmailForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const form = useForm(async () => {
-    if (!isValidEmail(email)) throw local(t('account:errors.email_invalid_new'));
+    if (!isValidEmail(email.trim())) throw local(t('account:errors.email_invalid_new'));
     const res = await kernel.api.post<{ email: string }>('/api/mail-change.php', { email: email.trim(), password }, { retries: 0 });
     setPassword('');
     return t('account:settings.email.sent', { email: res.email });

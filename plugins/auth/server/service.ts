@@ -2,7 +2,8 @@ import { hash, verify } from '@node-rs/argon2';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyDB } from '../../../kernel/server/db.ts';
 import { sql } from 'kysely';
-import { authenticationRequired, HttpError } from '../../../kernel/server/errors.ts';
+import { authenticationRequired, badRequest, HttpError } from '../../../kernel/server/errors.ts';
+import { isValidEmail, normaliseEmail } from '../../../kernel/contract/validation.ts';
 import { SESSION_COOKIE, setSessionCookie, type Sessions } from '../../../kernel/server/sessions.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { User } from '../contract.ts';
@@ -79,8 +80,11 @@ export function createAuthService(db: AnyDB, sessions: Sessions): AuthService {
       return base;
     },
     async createAccount(input, on = db) {
+      // The one strict address check (no second recipient hidden in an address), whoever calls.
+      const email = normaliseEmail(input.email);
+      if (!isValidEmail(email)) throw badRequest('invalid_email', 'Invalid email', { field: 'email' });
       const row = await on.insertInto('users').values({
-        email: input.email.trim().toLowerCase(),
+        email,
         password_hash: input.password ? await hash(input.password, ARGON) : null,
         status: input.status ?? 'not_confirmed',
         language: input.language ?? null,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
+import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { NotificationsService } from '../../notifications/server.ts';
 import { REMINDER_AFTER_MS, REMINDER_EVERY_MS } from '../contract.ts';
 
@@ -7,8 +8,19 @@ export const NOTIFY_JOB = 'chat:notify';
 const REMINDERS_EVERY_MS = 3600_000;
 const REMINDER_BATCH = 500;
 
-const originOf = (origin: string | null, kernel: Kernel) => origin ?? `http://localhost:${kernel.config.port}`;
-const hostOf = (origin: string) => new URL(origin).hostname;
+/**
+ * The site a notice links to: the one whose canonical origin the member's own chat row recorded
+ * (the site they last used the conversation on; the conversation's site while they have not
+ * written yet), else the default site. The stored value only picks a configured site: links are
+ * built from that site's canonical_url, so a stray value can never become a link.
+ */
+async function siteOf(kernel: Kernel, stored: string | null): Promise<SiteSettings> {
+  let host = '';
+  try {
+    if (stored) host = new URL(stored).host;
+  } catch { /* not a URL: the default site */ }
+  return kernel.sites.resolve(host);
+}
 
 /**
  * A member who is away hears of a new message: by push, else by mail, once until they read the
@@ -22,10 +34,11 @@ export function registerChatNotices(kernel: Kernel) {
     const messageId = Number(payload.message);
     const started = payload.started === true;
     const { rows } = await sql<{ conversation_id: number; recipient: number; unread: number; notified_at: Date | null; origin: string | null; email: string; language: string | null; sender_name: string; demo: boolean }>`
-      SELECT m.conversation_id, cm.user_id AS recipient, cm.unread, cm.notified_at, cm.origin, u.email, u.language, sp.name AS sender_name,
+      SELECT m.conversation_id, cm.user_id AS recipient, cm.unread, cm.notified_at, COALESCE(cm.origin, sm.origin) AS origin, u.email, u.language, sp.name AS sender_name,
         (rp.seed_key IS NOT NULL) AS demo
       FROM chat_messages m
       JOIN chat_members cm ON cm.conversation_id = m.conversation_id AND cm.user_id <> m.sender_id
+      LEFT JOIN chat_members sm ON sm.conversation_id = m.conversation_id AND sm.user_id = m.sender_id
       JOIN users u ON u.id = cm.user_id AND u.deleted_at IS NULL
       JOIN profiles sp ON sp.user_id = m.sender_id
       JOIN profiles rp ON rp.user_id = cm.user_id
@@ -34,18 +47,18 @@ export function registerChatNotices(kernel: Kernel) {
     const service = notifications();
     // Read already, told already, or a demo member: nothing to do.
     if (!r || !service || r.demo || r.unread === 0 || r.notified_at) return;
-    const origin = originOf(r.origin, kernel);
-    const site = await kernel.sites.resolve(hostOf(origin));
+    const site = await siteOf(kernel, r.origin);
     const t = (key: string) => kernel.mail.texts.t(r.language, key, { name: r.sender_name, site: site.name });
-    const url = `${origin}/chats/${r.conversation_id}`;
+    // A path: the mail gets the site's canonical origin from the kernel, the push worker opens it on its own origin.
+    const path = `/chats/${r.conversation_id}`;
     const category = started ? 'new_conversations' : 'new_messages';
     const kind = started ? 'newConversation' : 'newMessage';
     const how = await service.notifyAway(r.recipient, category, {
-      push: { title: t(`chat:notice.${kind}.title`), body: t(`chat:notice.${kind}.body`), url, tag: `chat-${r.conversation_id}` },
+      push: { title: t(`chat:notice.${kind}.title`), body: t(`chat:notice.${kind}.body`), url: path, tag: `chat-${r.conversation_id}` },
       mail: async () => ({
-        to: r.email, locale: r.language, site, origin, userId: r.recipient, category,
+        to: r.email, locale: r.language, site, userId: r.recipient, category,
         subject: t(`chat:notice.${kind}.title`), heading: t(`chat:notice.${kind}.title`),
-        paragraphs: [t(`chat:notice.${kind}.body`)], action: { label: t('chat:notice.open'), url },
+        paragraphs: [t(`chat:notice.${kind}.body`)], action: { label: t('chat:notice.open'), path },
       }),
     });
     if (how !== 'none') {
@@ -63,7 +76,8 @@ export async function sendReminders(kernel: Kernel): Promise<number> {
   if (!service) return 0;
   const now = kernel.clock.now().getTime();
   const { rows } = await sql<{ user_id: number; unread: number; origin: string | null; email: string; language: string | null }>`
-    SELECT cm.user_id, sum(cm.unread)::int AS unread, max(cm.origin) AS origin, u.email, u.language
+    SELECT cm.user_id, sum(cm.unread)::int AS unread, u.email, u.language,
+      max(COALESCE(cm.origin, (SELECT o.origin FROM chat_members o WHERE o.conversation_id = cm.conversation_id AND o.user_id <> cm.user_id))) AS origin
     FROM chat_members cm
     JOIN users u ON u.id = cm.user_id AND u.deleted_at IS NULL AND u.status = 'active'
     JOIN profiles p ON p.user_id = cm.user_id AND p.seed_key IS NULL
@@ -76,13 +90,12 @@ export async function sendReminders(kernel: Kernel): Promise<number> {
   let sent = 0;
   for (const r of rows) {
     if (await service.allows(r.user_id, 'unread_message_reminders')) {
-      const origin = originOf(r.origin, kernel);
-      const site = await kernel.sites.resolve(hostOf(origin));
+      const site = await siteOf(kernel, r.origin);
       const t = (key: string) => kernel.mail.texts.t(r.language, key, { count: r.unread, site: site.name });
       await kernel.mail.queue({
-        to: r.email, locale: r.language, site, origin, userId: r.user_id, category: 'unread_message_reminders',
+        to: r.email, locale: r.language, site, userId: r.user_id, category: 'unread_message_reminders',
         subject: t('chat:notice.reminder.title'), heading: t('chat:notice.reminder.title'),
-        paragraphs: [t('chat:notice.reminder.body')], action: { label: t('chat:notice.openChats'), url: `${origin}/chats` },
+        paragraphs: [t('chat:notice.reminder.body')], action: { label: t('chat:notice.openChats'), path: '/chats' },
       });
       sent++;
     }

@@ -64,7 +64,7 @@ const payload = (tag: string): PushPayload => ({ title: 'Anna wrote to you', bod
 
 async function mailFor(m: Member): Promise<MailContent> {
   return {
-    to: m.email, locale: 'en', site: await t.kernel.sites.resolve('localhost'), origin: 'http://localhost',
+    to: m.email, locale: 'en', site: await t.kernel.sites.resolve('localhost'),
     userId: m.id, category: 'new_messages', subject: 'New message', heading: 'You have a new message', paragraphs: ['Anna wrote to you.'],
   };
 }
