@@ -1,9 +1,11 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import type { AuthService } from '../auth/server.ts';
+import type { MembersService } from '../members/server.ts';
 import { chatMigrations } from './server/migrations.ts';
 import { chatPhotoFiles } from './server/messages.ts';
 import { registerChatNotices } from './server/notify.ts';
 import { chatRoutes } from './server/routes.ts';
+import { conversationBetween } from './server/send.ts';
 
 /** Conversations with text, photo and gift messages, paid for with credits, delivered live. */
 export default defineServerPlugin({
@@ -13,6 +15,8 @@ export default defineServerPlugin({
   migrations: chatMigrations,
   init(kernel) {
     registerChatNotices(kernel);
+    // Members who share a conversation see each other even in invisible mode.
+    kernel.services.get<MembersService>('members').addContactRule((viewer, member, db) => conversationBetween(db, viewer, member));
     // Photos a member sent leave with the account (the rows go by cascade).
     kernel.services.get<AuthService>('auth').onErase(async (userId, db) => {
       const rows = await db.selectFrom('chat_messages').select('photo_key').where('sender_id', '=', userId).where('photo_key', 'is not', null).execute();

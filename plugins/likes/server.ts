@@ -14,6 +14,9 @@ export default defineServerPlugin({
   requires: ['auth', 'members'],
   migrations: likesMigrations,
   init(kernel) {
+    // A member in invisible mode stays visible to whoever they liked (matches included).
+    kernel.services.get<MembersService>('members').addContactRule(async (viewer, member, db) => Boolean(await db.selectFrom('likes')
+      .select('user_id').where('user_id', '=', member).where('liked_id', '=', viewer).executeTakeFirst()));
     kernel.services.provide('likes', createLikesService(kernel.db, kernel.clock, kernel.jobs, () => kernel.services.get<MembersService>('members')));
     // A member who is away hears of a new like by push (no mail: likes come often).
     kernel.jobs.handle(LIKE_NOTICE_JOB, async (payload) => {

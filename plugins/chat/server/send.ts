@@ -55,6 +55,12 @@ export async function freeUsage(db: AnyDB, userId: number): Promise<{ started: n
 
 export const pairOf = (a: number, b: number) => (a < b ? { user_low: a, user_high: b } : { user_low: b, user_high: a });
 
+/** The two have a conversation (whoever started it): a tie that lets them see each other in invisible mode. */
+export async function conversationBetween(db: AnyDB, a: number, b: number): Promise<boolean> {
+  const pair = pairOf(a, b);
+  return Boolean(await db.selectFrom('chat_conversations').select('id').where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirst());
+}
+
 /**
  * Stores one message and takes its price in one transaction. The sender's users row is locked
  * first, so that member's sends run one at a time: the balance, the free allowances and the
@@ -81,12 +87,11 @@ export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgo
     let conv = await trx.selectFrom('chat_conversations').select(['id', 'started_by'])
       .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirst();
     const partner = await trx.selectFrom('users as u').innerJoin('profiles as p', 'p.user_id', 'u.id')
-      .select(['u.status', 'p.name', 'p.invisible']).where('u.id', '=', out.to).where('u.deleted_at', 'is', null).executeTakeFirst();
+      .select(['u.status', 'p.name']).where('u.id', '=', out.to).where('u.deleted_at', 'is', null).executeTakeFirst();
     // A member who has not confirmed the address yet cannot be answered until they do.
     if (conv && partner?.status === 'not_confirmed') throw partnerUnconfirmed(partner.name);
+    // Also refuses an invisible member the sender is not in touch with (they write first, or like first).
     await members.assertReachable(out.from, out.to, trx);
-    // An invisible member writes first; answering them is fine.
-    if (!conv && partner?.invisible) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
     if (out.kind === 'photo' && !me.paid_user) throw premiumRequired();
 
     let started = false;

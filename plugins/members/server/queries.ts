@@ -16,9 +16,10 @@ export async function loadViewer(db: AnyDB, userId: number | null): Promise<View
   return { id: userId, premium: Boolean(row?.paid_user) };
 }
 
+// `online`: seen in the last minutes, and never for a member in invisible mode.
 const summaryColumns = sql`p.user_id AS id, p.name, p.gender, p.country, p.region, p.city,
   date_part('year', age(p.birthdate))::int AS age,
-  (u.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online, u.paid_user AS premium,
+  (NOT p.invisible AND u.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online, u.paid_user AS premium,
   ph.id AS photo_id, ph.file_key AS photo_key, ph.status AS photo_status`;
 
 const summaryJoins = sql`JOIN users u ON u.id = p.user_id

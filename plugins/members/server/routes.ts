@@ -5,6 +5,7 @@ import type { AuthService } from '../../auth/server.ts';
 import { GENDERS, INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, REPORT_REASONS, type MembersQuery, type ReportReason } from '../contract.ts';
 import { GEO } from './seed/geo.ts';
 import { loadProfile, loadViewer, searchMembers, type ViewContext } from './queries.ts';
+import type { MembersService } from './service.ts';
 
 /** Visitors may browse only where the site allows it (or when they arrived through a traffic source). */
 function assertMayBrowse(req: FastifyRequest) {
@@ -21,6 +22,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     storage: kernel.storage, cdnPrefix: req.site.cdn_prefix ?? '', viewer: await loadViewer(kernel.db, req.userId),
   });
   const requireUser = (req: FastifyRequest) => kernel.services.get<AuthService>('auth').requireUser(req);
+  const members = () => kernel.services.get<MembersService>('members');
   const idBody = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
 
   app.get('/members.php', {
@@ -60,7 +62,10 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     },
   }, async (req) => {
     assertMayBrowse(req);
-    const profile = await loadProfile(kernel.db, await ctx(req), (req.query as { id: number }).id);
+    const { id } = req.query as { id: number };
+    // Invisible members are absent for whoever is not in touch with them (the rule: service.ts, mayKnow).
+    if (!(await members().mayKnow(req.userId ?? null, id))) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    const profile = await loadProfile(kernel.db, await ctx(req), id);
     if (!profile) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
     return { profile };
   });
@@ -71,7 +76,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     const { id } = req.body as { id: number };
     if (id === userId) throw badRequest('invalid_input', 'You cannot block yourself');
     const target = await kernel.db.selectFrom('profiles').select('name').where('user_id', '=', id).executeTakeFirst();
-    if (!target) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    if (!target || !(await members().mayKnow(userId, id))) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
     await kernel.db.insertInto('blocks').values({ blocker_id: userId, blocked_id: id })
       .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing()).execute();
     return { blocked: true };
@@ -105,7 +110,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     const { id, reason, comment = '' } = req.body as { id: number; reason: ReportReason; comment?: string };
     if (id === userId) throw badRequest('invalid_input', 'You cannot report yourself');
     const target = await kernel.db.selectFrom('profiles').select('name').where('user_id', '=', id).executeTakeFirst();
-    if (!target) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    if (!target || !(await members().mayKnow(userId, id))) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
     // One report per member and day is enough for support; repeats are accepted and not stored twice.
     const recent = await kernel.db.selectFrom('reports').select('id').where('reporter_id', '=', userId).where('reported_id', '=', id)
       .where('created_at', '>', new Date(kernel.clock.now().getTime() - 86400_000)).executeTakeFirst();

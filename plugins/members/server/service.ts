@@ -6,6 +6,13 @@ import { removeRenditions, storeRenditions } from './images.ts';
 import { newPhotoKey, processUpload } from './photos.ts';
 import { loadViewer, summariesOf, type Viewer } from './queries.ts';
 
+/**
+ * Whether `viewerId` is already in touch with `memberId` (see the rule at `mayKnow`). Plugins that
+ * hold such ties register one (chat: a conversation; likes: the member liked the viewer); `db` is
+ * the caller's connection or transaction and must be used for the query.
+ */
+export type ContactRule = (viewerId: number, memberId: number, db: AnyDB) => Promise<boolean>;
+
 export interface NewProfile {
   name: string;
   gender: Gender;
@@ -35,12 +42,38 @@ export interface MembersService {
   summaries(viewerId: number | null, ids: number[], cdnPrefix?: string): Promise<ProfileSummary[]>;
   /** True when either member has blocked the other. */
   blockedBetween(a: number, b: number, db?: AnyDB): Promise<boolean>;
-  /** Throws 404 when the member cannot be reached (absent, hidden, blocked either way). */
+  /** Throws 404 when the member cannot be reached (absent, hidden, invisible to this viewer), 403 when blocked either way. */
   assertReachable(viewerId: number, otherId: number, db?: AnyDB): Promise<{ name: string }>;
+  /** Adds a tie that lets a viewer see a member in invisible mode (see `mayKnow`). */
+  addContactRule(rule: ContactRule): void;
+  /** False when the member is in invisible mode and the viewer is not in touch with them (see `mayKnow`). */
+  mayKnow(viewerId: number | null, memberId: number, db?: AnyDB): Promise<boolean>;
 }
 
 export function createMembersService(db: AnyDB, storage: Storage): MembersService {
+  const contactRules: ContactRule[] = [];
+  /**
+   * Invisible mode: the member is out of search and swipe cards, and every answer that shows a
+   * profile by id (GET /api/member.php, GET /api/chat.php?member=, liking, writing) treats them as
+   * absent (404, the same as a member that does not exist), so counting ids up finds nothing.
+   * The rule: an invisible member is known only to
+   *   - themself,
+   *   - a member they share a conversation with (whoever wrote first; registered by chat),
+   *   - a member they liked, which includes every match (registered by likes).
+   * A like from the viewer alone does not count: going invisible is also a way to get out of sight
+   * of admirers. Their `online` is never true for anyone (queries.ts, summaryColumns).
+   */
+  const mayKnow = async (viewerId: number | null, memberId: number, on: AnyDB) => {
+    if (viewerId === memberId) return true;
+    const p = await on.selectFrom('profiles').select('invisible').where('user_id', '=', memberId).executeTakeFirst();
+    if (!p?.invisible) return true;
+    if (viewerId == null) return false;
+    for (const rule of contactRules) if (await rule(viewerId, memberId, on)) return true;
+    return false;
+  };
   const service: MembersService = {
+    addContactRule: (rule) => void contactRules.push(rule),
+    mayKnow: (viewerId, memberId, on = db) => mayKnow(viewerId, memberId, on),
     async createProfile(userId, p, on = db) {
       await on.insertInto('profiles').values({
         user_id: userId, name: p.name, gender: p.gender, sexuality: p.sexuality, birthdate: p.birthdate,
@@ -125,6 +158,8 @@ export function createMembersService(db: AnyDB, storage: Storage): MembersServic
       const p = await on.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').select(['p.name', 'p.status'])
         .where('p.user_id', '=', otherId).where('u.deleted_at', 'is', null).executeTakeFirst();
       if (!p || p.status !== 'active' || viewerId === otherId) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+      // Before the block checks: a 403 naming an invisible member would tell that they exist.
+      if (!(await mayKnow(viewerId, otherId, on))) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
       const blocker = await on.selectFrom('blocks').select('blocker_id').where('blocker_id', '=', otherId).where('blocked_id', '=', viewerId).executeTakeFirst();
       if (blocker) throw new HttpError(403, 'blocked', `Blocked by ${p.name}: no access.`, { name: p.name });
       if (await service.blockedBetween(viewerId, otherId, on)) throw new HttpError(403, 'you_blocked', 'You have blocked this member; unblock them first.', { name: p.name });
