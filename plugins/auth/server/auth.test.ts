@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createTestApp, linkIn, sessionCookie, type TestApp } from '../../../kernel/server/testing.ts';
+import { addressKey } from './throttle.ts';
 import { LOGIN_DELAY_AFTER, LOGIN_DELAY_MAX_SECONDS, LOGIN_LINK_AFTER_FAILURES, LOGIN_LINK_MAIL_EVERY_MINUTES, LOGIN_LINK_MINUTES } from '../contract.ts';
 
 let t: TestApp;
@@ -205,6 +206,23 @@ describe('login protection without a lockout', () => {
     t.kernel.clock.advance(LOGIN_LINK_MINUTES * 60_000);
     // A made-up token is refused the same way.
     expect((await t.call({ method: 'GET', url: '/api/login-link.php?token=nonsense' })).headers.location).toBe('/login?login_link=failed');
+  });
+
+  it('counts an IPv6 address by its /64 (one subscriber holds them all), an IPv4-mapped one as IPv4', async () => {
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:DB8:0001:0002::7')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.9')).toBe('192.0.2.9');
+    expect(addressKey('192.0.2.9')).toBe('192.0.2.9');
+    const m = await addMember(t);
+    expect((await loginFrom('2001:db8:77:1::5', m.email, m.password)).statusCode).toBe(200);
+    await failFrom('2001:db8:1:2::1', m.email, LOGIN_DELAY_AFTER - 1);
+    // The next address of the same /64 fails the 5th time and waits, and so does its neighbour.
+    expect((await loginFrom('2001:db8:1:2::2', m.email, 'guess')).statusCode).toBe(429);
+    expect((await loginFrom('2001:db8:1:2:ffff::9', m.email, m.password)).statusCode).toBe(429);
+    // The owner's usual network, with tomorrow's privacy address: not delayed.
+    expect((await loginFrom('2001:db8:77:1:9a3f::e1', m.email, m.password)).statusCode).toBe(200);
   });
 
   it.runIf(!!process.env.TEST_DATABASE_URL)('several instances agree on the delay (it lives in the database)', async () => {

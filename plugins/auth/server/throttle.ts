@@ -9,6 +9,24 @@ const HOUR = 3600_000;
 export const KNOWN_ADDRESS_DAYS = 180;
 
 /**
+ * The "address" the counters and the usual-address list use: an IPv4 address as is (also when
+ * IPv4-mapped), an IPv6 address by its /64 prefix: one subscriber holds a whole /64 and privacy
+ * extensions change the rest daily, so per-address counters would be trivial to dodge and the
+ * owner's usual address would never match again.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const bare = ip.split('%')[0];
+  const [head, tail] = bare.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const groups = tail === undefined ? h : [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+}
+
+/**
  * Seconds to wait after the last of `failures` failures: none below `threshold`, then 2^n seconds
  * (32 s at the LOGIN_DELAY_AFTER-th failure, doubling with each further one) up to the cap.
  */
@@ -37,7 +55,8 @@ export interface LoginDelay {
 export async function loginDelay(db: AnyDB, opts: {
   email: string; ip: string; userId: number | null; now: Date; addressFactor?: number;
 }): Promise<LoginDelay> {
-  const { email, ip, userId, now } = opts;
+  const { email, userId, now } = opts;
+  const ip = addressKey(opts.ip);
   const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_HOURS * HOUR);
   const { rows } = await sql<{ kind: string; n: number; last: Date | string | null }>`
     SELECT 'account' AS kind, count(*)::int AS n, max(at) AS last FROM auth_login_failures WHERE email = ${email} AND at > ${since}
@@ -65,12 +84,12 @@ export async function loginDelay(db: AnyDB, opts: {
 }
 
 export async function recordFailure(db: AnyDB, email: string, ip: string, now: Date) {
-  await db.insertInto('auth_login_failures').values({ email, ip, at: now }).execute();
+  await db.insertInto('auth_login_failures').values({ email, ip: addressKey(ip), at: now }).execute();
 }
 
 /** The right password from this address: its own failures on the account no longer count. */
 export async function clearFailures(db: AnyDB, email: string, ip: string) {
-  await db.deleteFrom('auth_login_failures').where('email', '=', email).where('ip', '=', ip).execute();
+  await db.deleteFrom('auth_login_failures').where('email', '=', email).where('ip', '=', addressKey(ip)).execute();
 }
 
 /** Failures on the account since `since` (for the login-link mail). */
@@ -82,7 +101,7 @@ export async function failuresSince(db: AnyDB, email: string, since: Date): Prom
 
 /** This address has now logged in to the account: from now on it is one of the owner's usual addresses. */
 export async function rememberAddress(db: AnyDB, userId: number, ip: string, now: Date) {
-  await db.insertInto('auth_known_addresses').values({ user_id: userId, ip, last_login: now })
+  await db.insertInto('auth_known_addresses').values({ user_id: userId, ip: addressKey(ip), last_login: now })
     .onConflict((oc) => oc.columns(['user_id', 'ip']).doUpdateSet({ last_login: now })).execute();
 }
 
