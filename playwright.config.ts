@@ -42,7 +42,8 @@ export default defineConfig({
     // whole seed is in before the server answers (no background seeding during the journeys).
     command: 'rm -rf .e2e-data && node --import tsx scripts/start.ts',
     env: {
-      PORT: String(PORT), DATA_DIR: '.e2e-data', SEED_PROFILES: '400', SEED_WAIT: '1', LOG_LEVEL: 'warn',
+      // Test hooks need a loopback HOST ('localhost' binds 127.0.0.1 and ::1): never reachable from outside.
+      PORT: String(PORT), HOST: 'localhost', DATA_DIR: '.e2e-data', SEED_PROFILES: '400', SEED_WAIT: '1', LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}/?ignoreTLS=true`, TEST_HOOKS: '1', JOBS_POLL_MS: '250', RATE_LIMIT_FACTOR: '20',
     },
     url: `http://localhost:${PORT}/api/health`,

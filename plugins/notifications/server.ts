@@ -35,7 +35,9 @@ export default defineServerPlugin({
         if (!(await allows(userId, category)) || !(await kernel.realtime.isAway(userId))) return 'none';
         // The push plugin may be absent; then mail is the only way.
         const push = kernel.services.find<PushService>('push');
-        if (push && (await push.send(userId, notice.push)) > 0) return 'push';
+        // A push link is a path of the site (the service worker opens it on its own origin), never an absolute URL.
+        const url = /^\/(?![/\\])/.test(notice.push.url) ? notice.push.url : '/';
+        if (push && (await push.send(userId, { ...notice.push, url })) > 0) return 'push';
         if (!notice.mail) return 'none';
         await kernel.mail.queue(await notice.mail());
         return 'mail';

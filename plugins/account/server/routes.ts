@@ -17,8 +17,8 @@ const DAY = 86400_000;
 const HOUR = 3600_000;
 const password = { type: 'string', minLength: 1, maxLength: PASSWORD_MAX };
 const token = { type: 'string', minLength: 1, maxLength: 200 };
-/** One-time links that act on the password or the address: revoked when either changes. */
-const CREDENTIAL_LINKS = ['reset', 'mail-change'];
+/** One-time links that act on the password or the address (and the auth plugin's login links): revoked when either changes. */
+const CREDENTIAL_LINKS = ['reset', 'mail-change', 'login-link'];
 const linkInvalid = () => badRequest('link_invalid', 'Link expired or invalid, request a new email.');
 
 export interface AccountService {
