@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
-import { MembersStore } from './web/store.ts';
+import { MembersStore, searchOf, type MembersStoreInstance } from './web/store.ts';
 
 export default definePlugin({
   id: 'members',
@@ -21,4 +21,13 @@ export default definePlugin({
     },
     { id: 'my-profile', slot: 'account', order: 10, labelKey: 'members:nav.myProfile', route: 'members-id', params: (ctx) => ({ id: ctx.kernel.userId ?? 0 }) },
   ],
+  setup(kernel) {
+    // The search starts with the route, while the page's chunk is still on its way (the page asks
+    // for the same search and finds it running): the first cards' photos are the page's LCP.
+    return kernel.bus.on('route:changed', ({ name }) => {
+      if (name !== 'members') return;
+      const { filter, page } = searchOf(kernel.kernel.route.query);
+      void (kernel.store.members as MembersStoreInstance).search(filter, page);
+    });
+  },
 });

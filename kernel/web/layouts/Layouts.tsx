@@ -10,8 +10,13 @@ import { useKernel } from '../context.ts';
 import { colors } from '../theme.ts';
 import type { LayoutName } from '../plugin.ts';
 
+/**
+ * The page area reaches at least the bottom of the first screen, so the footer starts below it: it
+ * does not jump down when the page chunk or the page's data arrive (layout shift, CLS). The nav
+ * bar is 56 px (TopNav).
+ */
 const Main = styled.main`
-  min-height: 60vh;
+  min-height: calc(100vh - 56px);
   padding: 20px 0;
 `;
 const BrandBar = styled.header`

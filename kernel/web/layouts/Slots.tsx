@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { css } from '@linaria/core';
 import { useKernel, useRegistry } from '../context.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { lazyOf } from '../lazy.ts';
@@ -10,6 +11,18 @@ function SlotError() {
   const { t } = useTranslation();
   return <div role="alert" className="container" style={{ color: '#dc3545', padding: '8px 15px' }}>{t('kernel:slotError')}</div>;
 }
+
+/**
+ * While an alert's chunk loads, its place is held at the height of a usual alert bar (AlertBar:
+ * text and a button, two lines and the button below on a phone, one line from 576 px), so the page
+ * below does not move down when the alert arrives.
+ */
+const alertSpace = css`
+  min-height: 117px;
+  border-bottom: 1px solid #e3c8e6;
+  background: #f7eef8;
+  @media (min-width: 576px) { min-height: 59px; }
+`;
 
 /** The alerts of the plugins, highest priority first, each in its own boundary. */
 export const Alerts = observer(function Alerts() {
@@ -21,7 +34,7 @@ export const Alerts = observer(function Alerts() {
         const C = lazyOf(a.component);
         return (
           <ErrorBoundary key={`${a.plugin}:${a.id}`} fallback={() => <SlotError />}>
-            <Suspense fallback={null}><C dismiss={() => a.dismiss && dismissals.dismiss(a.dismiss)} /></Suspense>
+            <Suspense fallback={<div className={alertSpace} aria-hidden="true" />}><C dismiss={() => a.dismiss && dismissals.dismiss(a.dismiss)} /></Suspense>
           </ErrorBoundary>
         );
       })}

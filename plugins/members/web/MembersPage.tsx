@@ -12,7 +12,7 @@ import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { ProfileGrid } from './ProfileGrid.tsx';
 import { SearchForm } from './SearchForm.tsx';
-import { FILTER_KEYS, type Filter, type MembersStoreInstance } from './store.ts';
+import { searchOf, type MembersStoreInstance } from './store.ts';
 
 const Pager = styled.nav`
   display: flex;
@@ -22,12 +22,14 @@ const Pager = styled.nav`
   margin: 24px 0 0;
 `;
 
+/** Cards that can be on the first screen (six a row from 1200 px). */
+const FIRST_SCREEN_CARDS = 6;
+
 export default observer(function MembersPage({ query }: PageProps) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const store = kernel.store.members as MembersStoreInstance;
-  const filter: Filter = Object.fromEntries(FILTER_KEYS.filter((k) => query[k]).map((k) => [k, query[k]]));
-  const page = Math.max(1, Number(query.page) || 1);
+  const { filter, page } = searchOf(query);
 
   useEffect(() => {
     store.loadRegions().catch(() => {});
@@ -50,7 +52,7 @@ export default observer(function MembersPage({ query }: PageProps) {
       {!store.searching && !store.searchError && store.total === 0 && <p role="status">{t('members:search.empty')}</p>}
       {store.searching && !store.results.length ? <Spinner /> : (
         <ProfileGrid aria-label={t('members:search.resultsLabel')} aria-busy={store.searching}>
-          {store.results.map((p) => <li key={p.id}><ProfileCard profile={p} /></li>)}
+          {store.results.map((p, i) => <li key={p.id}><ProfileCard profile={p} priority={i < FIRST_SCREEN_CARDS} /></li>)}
         </ProfileGrid>
       )}
       {store.similarTotal > 0 && !store.searching && (

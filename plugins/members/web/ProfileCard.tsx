@@ -33,13 +33,17 @@ const Card = styled(Link)`
 `;
 
 /** A member in a grid: photo, name, age, town; other plugins add buttons (a like heart) on top. */
-export function ProfileCard({ profile, route = 'members-id' }: { profile: ProfileSummary; route?: string }) {
+export function ProfileCard({ profile, route = 'members-id', priority = false }: {
+  profile: ProfileSummary; route?: string;
+  /** Cards of the first screen: their photo loads at once (not lazily), first in line (LCP). */
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Wrap>
       <Card to={route} params={{ id: profile.id }} aria-label={t('members:card.label', { name: profile.name, age: profile.age, city: profile.city })}>
         {profile.main_image
-          ? <img src={profile.main_image.thumb_filename} alt="" loading="lazy" width={160} height={200} />
+          ? <img src={profile.main_image.thumb_filename} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} width={160} height={200} />
           : <span className="initial" aria-hidden="true">{profile.name.slice(0, 1).toUpperCase()}</span>}
         <div className="body">
           <div className="name">

@@ -8,6 +8,14 @@ import type {
 export const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 export type Filter = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
+/** The search filter and page an address asks for (`/members?country=DE&page=2`). */
+export function searchOf(query: Record<string, string | undefined>): { filter: Filter; page: number } {
+  return {
+    filter: Object.fromEntries(FILTER_KEYS.filter((k) => query[k]).map((k) => [k, query[k]])),
+    page: Math.max(1, Number(query.page) || 1),
+  };
+}
+
 /** Search filter, paged results, cached profiles, regions and interests (fetched once). */
 export const MembersStore = types
   .model('MembersStore', {
@@ -23,7 +31,7 @@ export const MembersStore = types
     regions: types.maybeNull(types.frozen<CountryRegions[]>()),
     interests: types.maybeNull(types.frozen<Interest[]>()),
   })
-  .volatile(() => ({ searching: false, searchError: null as unknown, searchedKey: '' }))
+  .volatile(() => ({ searching: false, searchError: null as unknown, searchedKey: '', pendingKey: '' }))
   .views((self) => ({
     get pages() {
       return Math.max(1, Math.ceil(self.total / self.perPage));
@@ -39,6 +47,8 @@ export const MembersStore = types
       search: flow(function* (filter: Filter, page: number) {
         const key = JSON.stringify([filter, page]);
         if (key === self.searchedKey && !self.searchError) return;
+        if (self.searching && key === self.pendingKey) return; // already on its way
+        self.pendingKey = key;
         self.filter = filter;
         self.page = page;
         self.searching = true;

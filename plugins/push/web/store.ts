@@ -29,6 +29,8 @@ export const PushStore = types
       detect: flow(function* (publicKey: string) {
         if (!supported() || !publicKey) return set('unsupported');
         if (Notification.permission === 'denied') return set('denied');
+        // Not asked yet: nothing to look up, so the state (and the alert) is there from the first paint.
+        if (Notification.permission === 'default') set('unknown');
         const reg: ServiceWorkerRegistration = yield registration();
         const sub: PushSubscription | null = yield reg.pushManager.getSubscription();
         if (sub && Notification.permission === 'granted') {
