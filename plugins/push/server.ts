@@ -4,7 +4,7 @@ import { badRequest } from '../../kernel/server/errors.ts';
 import type { AuthService } from '../auth/server.ts';
 import type { PushPayload, PushSubscriptionJSON } from './contract.ts';
 import { pushMigrations } from './server/migrations.ts';
-import { endpointAllowed, sendPush, type Vapid } from './server/sender.ts';
+import { defaultPushNet, endpointProblem, sendPush, type PushNet, type Vapid } from './server/sender.ts';
 
 /** What other plugins use to reach a member's browsers (kernel.services id "push"). */
 export interface PushService {
@@ -21,8 +21,11 @@ async function vapidKeys(kernel: Kernel): Promise<Vapid> {
 
 const b64url = { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_=-]+$' };
 
-/** Web push: subscriptions, the public key in the site settings, sending with VAPID. */
-export default defineServerPlugin({
+/**
+ * Web push: subscriptions, the public key in the site settings, sending with VAPID. `pushNet`
+ * (DNS and the HTTPS call) is replaced in tests, which have no network.
+ */
+export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineServerPlugin({
   id: 'push',
   feature: 'push',
   requires: ['auth'],
@@ -30,7 +33,7 @@ export default defineServerPlugin({
   init(kernel) {
     let vapid: Promise<Vapid> | null = null;
     const keys = () => (vapid ??= vapidKeys(kernel));
-    kernel.services.provide<PushService>('push', { send: async (userId, payload) => sendPush(kernel, await keys(), userId, payload) });
+    kernel.services.provide<PushService>('push', { send: async (userId, payload) => sendPush(kernel, await keys(), userId, payload, pushNet) });
   },
   async start(kernel) {
     kernel.sites.provide({ push_public_key: (await vapidKeys(kernel)).publicKey });
@@ -54,7 +57,9 @@ export default defineServerPlugin({
     }, async (req) => {
       const userId = auth().requireUser(req);
       const sub = req.body as PushSubscriptionJSON;
-      if (!endpointAllowed(sub.endpoint, kernel.config.production)) throw badRequest('invalid_input', 'request/endpoint is not a push service address', { field: 'endpoint' });
+      // Only https addresses of the known push services; their DNS is checked again at every send.
+      const problem = endpointProblem(sub.endpoint);
+      if (problem) throw badRequest('invalid_input', `request/endpoint ${problem}`, { field: 'endpoint' });
       // A browser moves to whoever logs in on it last.
       await kernel.db.insertInto('push_subscriptions').values({ user_id: userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
         .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth })).execute();
@@ -70,3 +75,5 @@ export default defineServerPlugin({
     });
   },
 });
+
+export default createPushPlugin();

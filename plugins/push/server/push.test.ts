@@ -1,9 +1,13 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addMember, createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
+import { serverPlugins } from '../../server.ts';
+import { createPushPlugin } from '../server.ts';
+import { endpointProblem, forbiddenAddress, httpsPoster, type PushNet, type ResolvedAddress } from './sender.ts';
 import type { MailContent } from '../../../kernel/server/mail.ts';
 import type { NotificationsService } from '../../notifications/server.ts';
 import type { PushService } from '../server.ts';
@@ -19,8 +23,26 @@ const received: Received[] = [];
 /** Status the push service answers per path (201 Created unless set). */
 const statusFor = new Map<string, number>();
 
+/**
+ * No network here: the push services' DNS answers from `dnsAnswers` (a public Google address
+ * unless set), and the HTTPS call goes to the local push service below, recording the address the
+ * sender checked and pinned.
+ */
+const PUBLIC: ResolvedAddress[] = [{ address: '142.250.185.74', family: 4 }];
+const dnsAnswers = new Map<string, ResolvedAddress[]>();
+const lookups: string[] = [];
+const pinned: string[] = [];
+const stubNet: PushNet = {
+  resolve: async (host) => { lookups.push(host); return dnsAnswers.get(host) ?? PUBLIC; },
+  post: async ({ url, address }, request) => {
+    pinned.push(address);
+    const res = await fetch(`${origin}${url.pathname}`, { method: request.method, headers: request.headers, body: new Uint8Array(request.body), redirect: 'manual' });
+    return res.status;
+  },
+};
+
 beforeAll(async () => {
-  t = await createTestApp({ profiles: 0 });
+  t = await createTestApp({ profiles: 0, plugins: serverPlugins.map((p) => (p.id === 'push' ? createPushPlugin(stubNet) : p)) });
   server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -38,25 +60,28 @@ afterAll(async () => {
   await new Promise((resolve) => server ? server.close(resolve) : resolve(undefined));
   await t?.close();
 });
-beforeEach(() => { received.length = 0; });
+beforeEach(() => { received.length = 0; lookups.length = 0; pinned.length = 0; dnsAnswers.clear(); });
 
 type Member = Awaited<ReturnType<typeof addMember>>;
 const push = () => t.kernel.services.get<PushService>('push');
 const notifications = () => t.kernel.services.get<NotificationsService>('notifications');
 const b64json = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 
-/** A browser's push subscription: its own ECDH key pair and auth secret, an endpoint on the local push service. */
-function browser() {
+/** A browser's push subscription: its own ECDH key pair and auth secret, an FCM endpoint (served by the local push service). */
+function browser(host = 'fcm.googleapis.com') {
   const ecdh = crypto.createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = crypto.randomBytes(16).toString('base64url');
-  const path = `/push/${crypto.randomBytes(9).toString('hex')}`;
-  const endpoint = `${origin}${path}`;
+  const path = `/fcm/send/${crypto.randomBytes(9).toString('hex')}`;
+  const endpoint = `https://${host}${path}`;
   return { ecdh, auth, path, endpoint, sub: { endpoint, keys: { p256dh: ecdh.getPublicKey('base64url', 'uncompressed'), auth } } };
 }
 type Browser = ReturnType<typeof browser>;
 
-const subscribe = (m: Member | null, sub: object) => t.call({ method: 'POST', url: '/api/user.php?push=1', ...(m ? { cookie: m.cookie } : {}), payload: sub });
+// Each from its own address: subscribing is rate-limited per address.
+const subscribe = (m: Member | null, sub: object) => t.call({
+  method: 'POST', url: '/api/user.php?push=1', ...(m ? { cookie: m.cookie } : {}), payload: sub, remoteAddress: `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
+});
 const rows = (userId: number) => t.database.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).execute();
 const publicKey = async () => ((await t.call({ method: 'GET', url: '/api/settings.php' })).json() as { settings: { push_public_key: string } }).settings.push_public_key;
 const decrypt = (b: Browser, body: Buffer) => JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8')) as unknown;
@@ -100,6 +125,26 @@ describe('push: subscribing', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'invalid_input', params: { field: 'endpoint' } });
 
+    // Not https, not a push service, tricks with the host name: each refused with the reason.
+    const cases: [string, string][] = [
+      [`http://127.0.0.1:${9}/internal`, 'must be an https:// address'],
+      ['http://fcm.googleapis.com/fcm/send/abc', 'must be an https:// address'],
+      ['ftp://fcm.googleapis.com/x', 'must be an https:// address'],
+      ['https://127.0.0.1/fcm/send/abc', 'is not the address of a known push service (FCM, Mozilla, Apple, Windows)'],
+      ['https://[::1]/fcm/send/abc', 'is not the address of a known push service (FCM, Mozilla, Apple, Windows)'],
+      ['https://evil.example/push', 'is not the address of a known push service (FCM, Mozilla, Apple, Windows)'],
+      ['https://fcm.googleapis.com.evil.example/fcm/send/abc', 'is not the address of a known push service (FCM, Mozilla, Apple, Windows)'],
+      ['https://evilpush.apple.com/x', 'is not the address of a known push service (FCM, Mozilla, Apple, Windows)'],
+      ['https://localhost/x', 'is not the address of a known push service (FCM, Mozilla, Apple, Windows)'],
+      ['https://user:pw@fcm.googleapis.com/fcm/send/abc', 'must not contain a user name or password'],
+      ['https://fcm.googleapis.com:8443/fcm/send/abc', 'must use the standard https port'],
+    ];
+    for (const [endpoint, reason] of cases) {
+      const res = await subscribe(m, { ...browser().sub, endpoint });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json(), endpoint).toMatchObject({ error: 'invalid_input', message: `request/endpoint ${reason}`, params: { field: 'endpoint' } });
+    }
+
     const anon = await subscribe(null, browser().sub);
     expect(anon.statusCode).toBe(403);
     expect(anon.json()).toMatchObject({ error: 'authentication_required' });
@@ -107,7 +152,63 @@ describe('push: subscribing', () => {
   });
 });
 
+describe('push: which endpoints', () => {
+  it('accepts the known push services', async () => {
+    const m = await addMember(t);
+    for (const host of ['fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com', 'eu.push.services.mozilla.com', 'web.push.apple.com', 'db5p.notify.windows.com']) {
+      expect(endpointProblem(`https://${host}/x`), host).toBeNull();
+      expect((await subscribe(m, browser(host).sub)).statusCode, host).toBe(200);
+    }
+    expect(endpointProblem('https://fcm.googleapis.com:443/x')).toBeNull();
+  });
+
+  it('classifies addresses: private, loopback, link-local, unique-local, multicast refused', () => {
+    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '239.255.255.250', '255.255.255.255',
+      '::', '::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '2001:db8::1', 'not-an-ip']) {
+      expect(forbiddenAddress(a), a).toBe(true);
+    }
+    for (const a of ['142.250.185.74', '8.8.8.8', '172.32.0.1', '2a00:1450:4001:80b::200a', '2606:4700::1111']) expect(forbiddenAddress(a), a).toBe(false);
+  });
+});
+
 describe('push: sending', () => {
+  it('sends nothing when the push host resolves to an internal address (checked at every send)', async () => {
+    const m = await addMember(t);
+    const b = browser('web.push.apple.com');
+    expect((await subscribe(m, b.sub)).statusCode).toBe(200);
+    for (const answer of [[{ address: '127.0.0.1', family: 4 }], [{ address: '10.0.0.7', family: 4 }], [{ address: '169.254.169.254', family: 4 }],
+      [{ address: '::1', family: 6 }], [{ address: 'fd00::1', family: 6 }], [{ address: 'ff02::1', family: 6 }],
+      [...PUBLIC, { address: '192.168.0.10', family: 4 }], []]) {
+      dnsAnswers.set('web.push.apple.com', answer);
+      expect(await push().send(m.id, payload('chat-dns')), JSON.stringify(answer)).toBe(0);
+    }
+    expect(pinned).toEqual([]);
+    expect(received).toEqual([]);
+    // The subscription stays (DNS may be wrong for a while); with a public answer it works again.
+    dnsAnswers.set('web.push.apple.com', [{ address: '17.188.0.1', family: 4 }]);
+    expect(await push().send(m.id, payload('chat-dns'))).toBe(1);
+    expect(pinned).toEqual(['17.188.0.1']);
+  });
+
+  it('does not count a redirect as delivered (and does not follow it)', async () => {
+    const m = await addMember(t);
+    const b = browser();
+    expect((await subscribe(m, b.sub)).statusCode).toBe(200);
+    statusFor.set(b.path, 307);
+    expect(await push().send(m.id, payload('chat-redirect'))).toBe(0);
+    expect(received.map((r) => r.path)).toEqual([b.path]);
+    expect(await rows(m.id)).toHaveLength(1);
+  });
+
+  it('drops a stored subscription that breaks the rules without calling it', async () => {
+    const m = await addMember(t);
+    await t.database.db.insertInto('push_subscriptions').values({ user_id: m.id, endpoint: `${origin}/internal`, p256dh: 'x'.repeat(20), auth: 'y'.repeat(20) }).execute();
+    expect(await push().send(m.id, payload('chat-old'))).toBe(0);
+    expect(received).toEqual([]);
+    expect(lookups).toEqual([]);
+    expect(await rows(m.id)).toEqual([]);
+  });
+
   it('delivers an encrypted payload with a VAPID signature to the push service', async () => {
     const m = await addMember(t);
     const b = browser();
@@ -131,7 +232,10 @@ describe('push: sending', () => {
     const [h, p, sig] = jwt.split('.');
     expect(b64json(h)).toMatchObject({ typ: 'JWT', alg: 'ES256' });
     const claims = b64json(p);
-    expect(claims.aud).toBe(origin);
+    expect(claims.aud).toBe('https://fcm.googleapis.com');
+    // Resolved, checked, and sent to the checked address.
+    expect(lookups).toEqual(['fcm.googleapis.com']);
+    expect(pinned).toEqual(['142.250.185.74']);
     expect(Number(claims.exp)).toBeGreaterThan(Date.now() / 1000);
     expect(String(claims.sub)).toMatch(/^mailto:/);
     // The JWT is signed by the private half of the published key.
@@ -212,5 +316,58 @@ describe('push: unsubscribing', () => {
     expect((await rows(m.id)).map((r) => r.endpoint)).toEqual([keep.endpoint]);
     expect(await push().send(m.id, payload('chat-4'))).toBe(1);
     expect(received.map((r) => r.path)).toEqual([keep.path]);
+  });
+});
+
+// The real poster over HTTPS (a local TLS server with a certificate for fcm.googleapis.com, made once
+// with openssl for this test): it connects to the checked address without asking DNS again, checks
+// the certificate against the host name, and follows no redirect.
+const TEST_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgplcxq7PK9J654jlT
+IeG1YZNX2VihjeG+YotOyZZnDuGhRANCAAT6SGZI2qWgPbvSef/LrlfWPzNVlMgR
+1sNv19OK1fSnZ//rdVBShqbADirdna1Z08pON8Tcsozx8ROEKEaAzqP1
+-----END PRIVATE KEY-----`;
+const TEST_CERT = `-----BEGIN CERTIFICATE-----
+MIIBsDCCAVagAwIBAgIUItAw3IRrRJnUiVWR3JHuKwrkRd4wCgYIKoZIzj0EAwIw
+HTEbMBkGA1UEAwwSZmNtLmdvb2dsZWFwaXMuY29tMCAXDTI2MTEyMzEyMTIzMFoY
+DzIxMjYxMDMwMTIxMjMwWjAdMRswGQYDVQQDDBJmY20uZ29vZ2xlYXBpcy5jb20w
+WTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAAT6SGZI2qWgPbvSef/LrlfWPzNVlMgR
+1sNv19OK1fSnZ//rdVBShqbADirdna1Z08pON8Tcsozx8ROEKEaAzqP1o3IwcDAd
+BgNVHQ4EFgQUMkMIUoRcyx1CsMKRBvID/LrxPYIwHwYDVR0jBBgwFoAUMkMIUoRc
+yx1CsMKRBvID/LrxPYIwDwYDVR0TAQH/BAUwAwEB/zAdBgNVHREEFjAUghJmY20u
+Z29vZ2xlYXBpcy5jb20wCgYIKoZIzj0EAwIDSAAwRQIhAIH2PfAtfEIFeMJe9lQ8
+TROtDmh35mvSfKKclVabIgZuAiADd/Vws+/j2QhbNmdG7/QFCCsTpCb1e9C48rP8
+xU9Jpg==
+-----END CERTIFICATE-----`;
+
+describe('push: the HTTPS poster', () => {
+  it('posts to the pinned address with the host name for TLS, and returns a redirect instead of following it', async () => {
+    const hits: { path: string; host?: string; servername?: string; body: string }[] = [];
+    const tls = https.createServer({ key: TEST_KEY, cert: TEST_CERT }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        hits.push({ path: req.url ?? '', host: req.headers.host, servername: (req.socket as import('node:tls').TLSSocket).servername || undefined, body: Buffer.concat(chunks).toString() });
+        if (req.url === '/fcm/send/moved') res.writeHead(301, { location: `${origin}/internal` }).end();
+        else res.writeHead(201).end();
+      });
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const post = httpsPoster({ port: (tls.address() as AddressInfo).port, ca: TEST_CERT });
+      const request = { method: 'POST', headers: { ttl: '60' }, body: Buffer.from('sealed') };
+      // fcm.googleapis.com has no DNS here: only the pinned address can have been used.
+      expect(await post({ url: new URL('https://fcm.googleapis.com/fcm/send/abc'), address: '127.0.0.1', family: 4 }, request)).toBe(201);
+      expect(await post({ url: new URL('https://fcm.googleapis.com/fcm/send/moved'), address: '127.0.0.1', family: 4 }, request)).toBe(301);
+      expect(hits.map((h) => h.path)).toEqual(['/fcm/send/abc', '/fcm/send/moved']);
+      expect(hits[0]).toMatchObject({ servername: 'fcm.googleapis.com', body: 'sealed' });
+      expect(hits[0].host).toMatch(/^fcm\.googleapis\.com/);
+      expect(received).toEqual([]); // the redirect target was never called
+      // A certificate for another name is refused.
+      await expect(post({ url: new URL('https://updates.push.services.mozilla.com/x'), address: '127.0.0.1', family: 4 }, request)).rejects.toThrow();
+    } finally {
+      tls.closeAllConnections();
+      await new Promise((resolve) => tls.close(resolve));
+    }
   });
 });
