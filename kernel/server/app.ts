@@ -23,6 +23,7 @@ import { dbJobs, jobMigrations } from './jobs.ts';
 import { createMail } from './mail.ts';
 import { createRealtime, presenceMigrations } from './realtime.ts';
 import { loadTexts } from './texts.ts';
+import { sanitiseAjvPlugin, sanitiseRequest } from './sanitise.ts';
 import { createBootData, registerCompression, registerShell } from './shell.ts';
 import { registerTestHooks } from './test-hooks.ts';
 import type { SiteSettings } from '../contract/settings.ts';
@@ -40,6 +41,9 @@ declare module 'fastify' {
     binaryBody?: boolean;
   }
 }
+
+/** One registered route: method, path and its schema. */
+export interface RouteSummary { method: string; url: string; schema?: Record<string, unknown>; constraints?: Record<string, unknown>; websocket: boolean }
 
 export interface AppOptions {
   config: ServerConfig;
@@ -82,13 +86,18 @@ function validationBody(issues: AjvIssue[], context = 'request'): ApiErrorBody {
 }
 
 /** Builds the fastify app: kernel services, migrations, every plugin's routes, static files. */
-export async function buildApp({ config, database, plugins }: AppOptions): Promise<{ app: FastifyInstance; kernel: Kernel }> {
+export async function buildApp({ config, database, plugins }: AppOptions): Promise<{ app: FastifyInstance; kernel: Kernel; routes: RouteSummary[] }> {
   const ordered = orderPlugins(plugins);
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false }, plugins: [sanitiseAjvPlugin] },
+  });
+  // Every route as registered (the route fuzzer walks them all, so new routes are covered by themselves).
+  const routes: RouteSummary[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, schema: r.schema as RouteSummary['schema'], constraints: r.constraints, websocket: Boolean((r as { websocket?: boolean }).websocket) });
   });
   const clock = createClock();
   const log = app.log as unknown as Kernel['log'];
@@ -140,6 +149,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
 
   app.decorateRequest('site', null as unknown as SiteSettings);
   app.decorateRequest('userId', null);
+  // After each route's schema: control characters, non-finite numbers, oversized input (sanitise.ts).
+  app.addHook('preHandler', sanitiseRequest);
 
   // The domain's site and the session's member: for API requests here, for page requests in the shell.
   const identify = async (req: FastifyRequest) => {
@@ -226,13 +237,14 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
 
   registerMedia(app, kernel.storage);
   registerShell(app, { config, bootData: kernel.bootData, identify });
-  return { app, kernel };
+  return { app, kernel, routes };
 }
 
 /** Stored files, only through the signed URLs `storage.url()` hands out; anything else is a 403. */
 function registerMedia(app: FastifyInstance, storage: Storage) {
   app.get(`${MEDIA_PREFIX}*`, async (req, reply) => {
-    const key = decodeURIComponent((req.params as { '*': string })['*']);
+    // Fastify has decoded the path already: decoding again misreads `%25` and throws on a lone `%`.
+    const key = (req.params as { '*': string })['*'];
     const { e, s } = req.query as { e?: string; s?: string };
     const file = e && s ? storage.verify(key, e, s) : null;
     if (!file) return reply.status(403).send({ error: 'forbidden', message: 'This link is not valid (anymore).' });

@@ -68,6 +68,16 @@ describe('realtime: frames that are no plain object', () => {
     await s.closed;
   });
 
+  it('closes a socket that sends an oversized frame (1009), the process keeps serving', async () => {
+    const m = await addMember(t);
+    const s = open(m);
+    expect(await s.opened).toBe(101);
+    s.ws.send(JSON.stringify({ type: 'test:echo', pad: 'x'.repeat(10_000) }));
+    expect((await s.closed).code).toBe(1009);
+    expect(handled.filter((h) => (h as { pad?: string }).pad)).toEqual([]);
+    expect(await alive()).toBe(200);
+  });
+
   it('parseFrame accepts plain objects only', () => {
     expect(parseFrame('{"type":"a"}')).toEqual({ type: 'a' });
     for (const text of ['null', '1', '"x"', '[]', 'true', '', '{']) expect(parseFrame(text)).toBeNull();

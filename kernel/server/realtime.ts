@@ -102,6 +102,8 @@ export function createRealtime(opts: { db: AnyDB; clock: Clock; log: Logger; red
   if (opts.redisUrl) {
     pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 });
     sub = new Redis(opts.redisUrl);
+    // ioredis reconnects by itself; an outage is logged, never thrown at the process.
+    for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err }, 'realtime redis error'));
     void sub.subscribe(channel).catch((err) => log.error({ err }, 'realtime subscribe failed'));
     sub.on('message', (_ch, raw: string) => {
       try {

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { readConfig } from './config.ts';
 import { openDatabase, type Database } from './db.ts';
-import { buildApp } from './app.ts';
+import { buildApp, type RouteSummary } from './app.ts';
 import { runSeeds } from './seed.ts';
 import type { Kernel, ServerPlugin } from './plugin.ts';
 import { serverPlugins } from '../../plugins/server.ts';
@@ -15,6 +15,8 @@ export interface TestApp {
   app: FastifyInstance;
   kernel: Kernel;
   database: Database;
+  /** Every registered route (method, path, schema). */
+  routes: RouteSummary[];
   close(): Promise<void>;
   /** Where this app keeps its data (a second instance joins it). */
   shared: { schema?: string; dataDir: string; redisPrefix: string };
@@ -38,11 +40,11 @@ export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?:
   const redisPrefix = opts.join?.shared.redisPrefix ?? `test-${crypto.randomBytes(4).toString('hex')}:`;
   const config = { ...readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: 'silent', redisPrefix, distDir: opts.distDir ?? path.join(dataDir, 'no-dist') };
   const plugins = opts.plugins ?? serverPlugins;
-  const { app, kernel } = await buildApp({ config, database, plugins });
+  const { app, kernel, routes } = await buildApp({ config, database, plugins });
   if (!opts.join) await runSeeds(kernel, plugins, { demo: opts.demo ?? true, profiles: opts.profiles ?? 40 });
   await app.ready();
   return {
-    app, kernel, database,
+    app, kernel, database, routes,
     shared: { schema, dataDir, redisPrefix },
     call: async ({ cookie, headers, ...rest }) => app.inject({
       ...rest,

@@ -167,7 +167,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     schema: {
       body: {
         type: 'object', required: ['to', 'kind', 'key'], additionalProperties: false,
-        properties: { to: id, kind: { type: 'string', enum: ['text', 'gift'] }, text: { type: 'string', maxLength: 20000 }, gift: { type: 'string', maxLength: 40 }, key },
+        properties: { to: id, kind: { type: 'string', enum: ['text', 'gift'] }, text: { type: 'string', maxLength: 20000, multiline: true }, gift: { type: 'string', maxLength: 40 }, key },
       },
     },
   }, async (req) => {

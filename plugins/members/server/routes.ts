@@ -101,7 +101,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
         properties: {
           id: { type: 'integer', minimum: 1, maximum: 2147483647 },
           reason: { type: 'string', enum: [...REPORT_REASONS] },
-          comment: { type: 'string', maxLength: 1000 },
+          comment: { type: 'string', maxLength: 1000, multiline: true },
         },
       },
     },

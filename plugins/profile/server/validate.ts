@@ -27,7 +27,7 @@ export const profileUpdateSchema = {
     tattoos: optional(TATTOOS),
     signup_reason: optional(SIGNUP_REASONS),
     interests: { type: 'array', maxItems: 100, items: { type: 'string', enum: INTEREST_KEYS } },
-    about: { type: 'string', maxLength: 20000 },
+    about: { type: 'string', maxLength: 20000, multiline: true },
     invisible: { type: 'boolean' },
   },
 } as const;

@@ -28,7 +28,7 @@ const signupSchema = {
     name: str(200),
     email: str(EMAIL_MAX + 50),
     password: str(PASSWORD_MAX + 50),
-    signup_message: str(MESSAGE_MAX + 50),
+    signup_message: { ...str(MESSAGE_MAX + 50), multiline: true },
     language: str(10),
     tracking: { type: 'object', additionalProperties: false, properties: Object.fromEntries(TRACKING_KEYS.map((k) => [k, str(300)])) },
   },
