@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -23,8 +23,8 @@ import { dbJobs, jobMigrations } from './jobs.ts';
 import { createMail } from './mail.ts';
 import { createRealtime, presenceMigrations } from './realtime.ts';
 import { loadTexts } from './texts.ts';
-import { sanitiseAjvPlugin, sanitiseRequest } from './sanitise.ts';
 import { createBootData, registerCompression, registerShell } from './shell.ts';
+import { sanitiseAjvPlugin, sanitiseRequest } from './sanitise.ts';
 import { registerTestHooks } from './test-hooks.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { ApiErrorBody } from '../contract/errors.ts';
@@ -90,6 +90,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   const ordered = orderPlugins(plugins);
   const app = Fastify({
     logger: { level: config.logLevel },
+    // Two log lines per request cost more than a cached API answer: request logs only at debug/trace.
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false }, plugins: [sanitiseAjvPlugin] },
@@ -124,10 +126,16 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   // Expired one-time links are kept a while (per-day mail limits count them), then forgotten.
   jobs.every('kernel:tokens-cleanup', 86400_000, () => kernel.tokens.cleanup(7 * 86400_000));
 
-  await runMigrations(database.db, [
+  const applied = await runMigrations(database.db, [
     { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations, ...presenceMigrations] },
     ...ordered.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),
   ]);
+  // PGlite has no autovacuum, so nothing gathers planner statistics unless asked: after migrations
+  // (new indexes, new columns) and every 10 minutes. PostgreSQL's autovacuum does this by itself.
+  if (database.engine === 'pglite') {
+    if (applied.length) await sql`ANALYZE`.execute(database.db);
+    jobs.every('kernel:analyze', 10 * 60_000, async () => { await sql`ANALYZE`.execute(database.db); });
+  }
   kernel.storage.useKey(await kernel.secrets.get('media-url-key', () => crypto.randomBytes(32).toString('hex')));
   if (fs.existsSync(config.sitesFile)) await kernel.sites.seed(await readSitesFile(config.sitesFile));
   // Every site needs a valid canonical_url (https in production): mail links are built from it alone.

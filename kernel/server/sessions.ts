@@ -31,7 +31,56 @@ export const sessionMigrations: Migration[] = [{
   },
 }];
 
-export function dbSessions(db: AnyDB): Sessions {
+/** Resolved sessions kept in memory: at most this many, each for at most CACHE_MS. */
+export const SESSION_CACHE_SIZE = 10_000;
+export const SESSION_CACHE_MS = 30_000;
+
+/**
+ * A small LRU of token hash -> member, so the request path does not read kernel_sessions on every
+ * call. This instance drops entries at once on logout, destroyAllFor and destroyOthers; other
+ * instances (several behind a load balancer with DATABASE_URL) learn of it through Redis when
+ * REDIS_URL is set (`invalidations`), else they may accept an ended session for up to
+ * SESSION_CACHE_MS. Only found sessions are cached (random tokens cannot crowd out real ones).
+ */
+export class SessionCache {
+  private map = new Map<string, { userId: number; until: number }>();
+  constructor(private size = SESSION_CACHE_SIZE, private ttlMs = SESSION_CACHE_MS, private now = () => Date.now()) {}
+  get(hash: string): number | undefined {
+    const hit = this.map.get(hash);
+    if (!hit) return undefined;
+    this.map.delete(hash);
+    if (hit.until <= this.now()) return undefined;
+    this.map.set(hash, hit); // most recently used last
+    return hit.userId;
+  }
+  set(hash: string, userId: number, expiresAt: number) {
+    this.map.delete(hash);
+    this.map.set(hash, { userId, until: Math.min(this.now() + this.ttlMs, expiresAt) });
+    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
+  }
+  delete(hash: string) { this.map.delete(hash); }
+  /** Drops the member's entries (all, or all but one token hash). */
+  deleteUser(userId: number, keepHash?: string) {
+    for (const [hash, e] of this.map) if (e.userId === userId && hash !== keepHash) this.map.delete(hash);
+  }
+  get entries() { return this.map.size; }
+}
+
+/** How instances tell each other about ended sessions (Redis pub/sub when REDIS_URL is set). */
+export interface SessionInvalidations {
+  publish(msg: SessionInvalidation): void;
+  subscribe(fn: (msg: SessionInvalidation) => void): void;
+}
+export type SessionInvalidation = { hash: string } | { userId: number; keepHash?: string };
+
+export function dbSessions(db: AnyDB, opts: { cache?: SessionCache; invalidations?: SessionInvalidations } = {}): Sessions {
+  const cache = opts.cache ?? new SessionCache();
+  const drop = (msg: SessionInvalidation) => ('hash' in msg ? cache.delete(msg.hash) : cache.deleteUser(msg.userId, msg.keepHash));
+  opts.invalidations?.subscribe(drop);
+  const invalidate = (msg: SessionInvalidation) => {
+    drop(msg);
+    opts.invalidations?.publish(msg);
+  };
   return {
     async create(userId) {
       // Housekeeping on the rare write path: expired sessions of this member go.
@@ -46,21 +95,32 @@ export function dbSessions(db: AnyDB): Sessions {
     },
     async resolve(token) {
       if (!token || token.length > 100) return null;
-      const row = await db.selectFrom('kernel_sessions').select(['user_id'])
-        .where('token_hash', '=', hashToken(token)).where('expires_at', '>', new Date())
+      const hash = hashToken(token);
+      const cached = cache.get(hash);
+      if (cached !== undefined) return cached;
+      // token_hash is the primary key: one index lookup.
+      const row = await db.selectFrom('kernel_sessions').select(['user_id', 'expires_at'])
+        .where('token_hash', '=', hash).where('expires_at', '>', new Date())
         .executeTakeFirst();
-      return row ? Number(row.user_id) : null;
+      if (!row) return null;
+      cache.set(hash, Number(row.user_id), new Date(row.expires_at).getTime());
+      return Number(row.user_id);
     },
     async destroy(token) {
       if (!token) return;
-      await db.deleteFrom('kernel_sessions').where('token_hash', '=', hashToken(token)).execute();
+      const hash = hashToken(token);
+      await db.deleteFrom('kernel_sessions').where('token_hash', '=', hash).execute();
+      invalidate({ hash });
     },
     async destroyAllFor(userId) {
       await db.deleteFrom('kernel_sessions').where('user_id', '=', userId).execute();
+      invalidate({ userId });
     },
     async destroyOthers(userId, keepToken) {
+      const keepHash = keepToken ? hashToken(keepToken) : '';
       await db.deleteFrom('kernel_sessions').where('user_id', '=', userId)
-        .where('token_hash', '!=', keepToken ? hashToken(keepToken) : '').execute();
+        .where('token_hash', '!=', keepHash).execute();
+      invalidate({ userId, keepHash });
     },
   };
 }

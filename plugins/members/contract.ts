@@ -133,7 +133,14 @@ export interface MembersQuery {
   similar?: boolean;
 }
 
-export interface MembersResponse { profiles: ProfileSummary[]; total: number; page: number; per_page: number }
+export interface MembersResponse {
+  profiles: ProfileSummary[];
+  /** Matches, exact up to 1000; with `total_capped` there are more (the page shows "1000+"). */
+  total: number;
+  total_capped?: boolean;
+  page: number;
+  per_page: number;
+}
 export interface MemberResponse { profile: Profile }
 
 export interface Region { code: string; name: string }

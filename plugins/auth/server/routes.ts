@@ -9,6 +9,7 @@ import type { AuthService } from './service.ts';
 import { clearFailures, loginDelay, recordFailure, rememberAddress, type LoginDelay } from './throttle.ts';
 import { LOGIN_LINK_PURPOSE, maybeMailLoginLink } from './login-link.ts';
 import type { LanguageRequest, LoginRequest } from '../contract.ts';
+import { lastSeenWriter } from './last-seen.ts';
 
 // Verifying against a real hash when the email is unknown keeps response times alike.
 let dummyHash: Promise<string> | null = null;
@@ -81,9 +82,10 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
     return reply.redirect(req.site.plugins.includes('members') ? '/members' : '/', 302);
   });
 
+  const touchLastSeen = lastSeenWriter(db);
   const getUser = async (req: FastifyRequest) => {
     const user = await currentUser(req);
-    await db.updateTable('users').set({ last_seen: new Date() }).where('id', '=', user.id).execute();
+    await touchLastSeen(user.id); // at most once a minute per member
     return { user };
   };
   app.get('/user.php', getUser);

@@ -126,6 +126,8 @@ export function createAuthService(db: AnyDB, sessions: Sessions): AuthService {
         await trx.deleteFrom('kernel_tokens').where('user_id', '=', userId).execute();
         await trx.deleteFrom('users').where('id', '=', userId).execute();
       });
+      // The rows are gone; this also drops the member from every instance's session cache.
+      await sessions.destroyAllFor(userId);
     },
   };
 }

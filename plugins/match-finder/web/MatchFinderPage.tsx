@@ -88,7 +88,7 @@ export default observer(function MatchFinderPage() {
         <Box>
           <div className="results">
             <h1>{t('match-finder:results.title')}</h1>
-            <p role="status">{t('match-finder:results.count', { count: result.total })}</p>
+            <p role="status">{t('match-finder:results.count', { count: result.total_capped ? `${result.total}+` : result.total })}</p>
             {result.profiles.length > 0 && (
               <Grid aria-label={t('match-finder:results.label')}>
                 {result.profiles.map((p) => <li key={p.id}><ProfileCard profile={p} /></li>)}

@@ -68,3 +68,45 @@ membersMigrations.push({
     await sql`CREATE INDEX reports_reported ON reports (reported_id, created_at)`.execute(db);
   },
 });
+membersMigrations.push({
+  name: '004_search_at_scale',
+  async up(db) {
+    // Last activity and "account deleted" are copied onto the profile (kept in step by triggers,
+    // whoever writes users), so one index serves filter and order ("most recently active first")
+    // and a search reads no users row except for the 24 members it shows.
+    await sql`ALTER TABLE profiles ADD COLUMN last_seen timestamptz, ADD COLUMN account_deleted boolean NOT NULL DEFAULT false`.execute(db);
+    await sql`UPDATE profiles p SET last_seen = u.last_seen, account_deleted = u.deleted_at IS NOT NULL FROM users u WHERE u.id = p.user_id`.execute(db);
+    await sql`CREATE FUNCTION members_profile_from_user() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        SELECT u.last_seen, u.deleted_at IS NOT NULL INTO NEW.last_seen, NEW.account_deleted FROM users u WHERE u.id = NEW.user_id;
+        RETURN NEW;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER profiles_from_user BEFORE INSERT ON profiles
+      FOR EACH ROW EXECUTE FUNCTION members_profile_from_user()`.execute(db);
+    await sql`CREATE FUNCTION members_user_to_profile() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE profiles SET last_seen = NEW.last_seen, account_deleted = NEW.deleted_at IS NOT NULL WHERE user_id = NEW.id;
+        RETURN NULL;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER users_to_profile AFTER UPDATE OF last_seen, deleted_at ON users FOR EACH ROW
+      WHEN (OLD.last_seen IS DISTINCT FROM NEW.last_seen OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at)
+      EXECUTE FUNCTION members_user_to_profile()`.execute(db);
+    // One index per filter combination the search page offers, each already in result order, so a
+    // page (even page 50) reads its rows in order and stops. Ages filter while walking, or through
+    // the birthdate indexes when the range is narrow (the planner decides from statistics).
+    const listed = sql`WHERE status = 'active' AND NOT invisible AND NOT account_deleted`;
+    const order = sql`last_seen DESC NULLS LAST, user_id DESC`;
+    await sql`CREATE INDEX profiles_recent ON profiles (${order}) ${listed}`.execute(db);
+    await sql`CREATE INDEX profiles_gender_recent ON profiles (gender, ${order}) ${listed}`.execute(db);
+    await sql`CREATE INDEX profiles_country_recent ON profiles (country, ${order}) ${listed}`.execute(db);
+    await sql`CREATE INDEX profiles_country_gender_recent ON profiles (country, gender, ${order}) ${listed}`.execute(db);
+    await sql`CREATE INDEX profiles_region_recent ON profiles (country, region, ${order}) ${listed}`.execute(db);
+    await sql`DROP INDEX profiles_search`.execute(db);
+    await sql`DROP INDEX profiles_search_region`.execute(db);
+    await sql`CREATE INDEX profiles_country_gender_age ON profiles (country, gender, birthdate) ${listed}`.execute(db);
+    await sql`CREATE INDEX profiles_gender_age ON profiles (gender, birthdate) ${listed}`.execute(db);
+    await sql`CREATE INDEX profiles_age ON profiles (birthdate) ${listed}`.execute(db);
+    // Interest matching (`&&` any shared, `@>` all shared) through the array's GIN index.
+    await sql`CREATE INDEX profiles_interests ON profiles USING gin (interests) ${listed}`.execute(db);
+  },
+});

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AnyDB } from '../../../kernel/server/db.ts';
 import type { Storage } from '../../../kernel/server/storage.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
-import { PAGE_SIZE, PHOTO_LIMITS, type MembersQuery, type OwnProfile, type Profile, type ProfileSummary } from '../contract.ts';
+import { PAGE_SIZE, PHOTO_LIMITS, type MembersQuery, type MembersResponse, type OwnProfile, type Profile, type ProfileSummary } from '../contract.ts';
 import { imageView, photoAccess, type PhotoRow } from './images.ts';
 
 const ONLINE_MINUTES = 10;
@@ -37,8 +37,10 @@ export const toSummary = (ctx: ViewContext, r: SummaryRow): ProfileSummary => ({
 });
 
 /** Neither has blocked the other. */
-export const notBlocked = (viewerId: number | null, other: RawBuilder<unknown> = sql`p.user_id`) => (viewerId == null ? sql`true` : sql`NOT EXISTS (
-  SELECT 1 FROM blocks b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${other}) OR (b.blocker_id = ${other} AND b.blocked_id = ${viewerId}))`);
+// As `NOT IN` over the viewer's blocks both ways: the planner reads them once into a hash instead
+// of probing blocks for every candidate row (a search may walk thousands).
+export const notBlocked = (viewerId: number | null, other: RawBuilder<unknown> = sql`p.user_id`) => (viewerId == null ? sql`true` : sql`${other} NOT IN (
+  SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${viewerId} UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = ${viewerId})`);
 
 /** Profile summaries of these members in this order (for likes, matches, swipe cards). */
 export async function summariesOf(db: AnyDB, ctx: ViewContext, ids: number[]): Promise<ProfileSummary[]> {
@@ -49,15 +51,30 @@ export async function summariesOf(db: AnyDB, ctx: ViewContext, ids: number[]): P
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Above this many matches a search says "1000+" instead of counting on (`total_capped`). */
+export const TOTAL_CAP = 1000;
 /**
- * Member search: visible, active profiles matching the filters, sharing the most asked-for
- * interests first, then most recently active. `similar` relaxes the filter (same gender and
- * country, region dropped, ages widened by 5 years) and leaves out the exact matches.
+ * With interests, the most recently active matches of this many (10 pages; the match finder shows
+ * the first) are ranked by shared interests; later pages follow last activity.
  */
-export async function searchMembers(db: AnyDB, ctx: ViewContext, q: MembersQuery) {
+export const RANK_WINDOW = PAGE_SIZE * 10;
+
+/**
+ * The SQL of one search: `page` (the profiles of the asked page, in order) and `count` (matches,
+ * counted up to TOTAL_CAP + 1 only). Null when nothing can match. Exported for the benchmark's EXPLAIN.
+ *
+ * Every page query walks one of the profile indexes that hold the filter columns in result order
+ * (last activity, then id: a total order, so pages never overlap or skip), joining users only to
+ * leave out deleted accounts; the photo and user columns are fetched for the 24 rows shown only.
+ * Interests: members sharing at least one asked-for interest (`&&`, GIN index), the most recently
+ * active RANK_WINDOW of them ordered by how many they share, then the rest by last activity, so
+ * no search scores every row.
+ */
+export function searchQueries(viewerId: number | null, q: MembersQuery) {
   const page = q.page ?? 1;
-  const viewerId = ctx.viewer.id;
-  const base = [sql`p.status = 'active'`, sql`NOT p.invisible`, sql`u.deleted_at IS NULL`, notBlocked(viewerId)];
+  const offset = (page - 1) * PAGE_SIZE;
+  // account_deleted mirrors users.deleted_at (migration 004), so the walk reads no users rows.
+  const base = [sql`p.status = 'active'`, sql`NOT p.invisible`, sql`NOT p.account_deleted`, notBlocked(viewerId)];
   if (viewerId != null) base.push(sql`p.user_id <> ${viewerId}`);
   if (q.gender) base.push(sql`p.gender = ${q.gender}`);
   if (q.country) base.push(sql`p.country = ${q.country}`);
@@ -69,23 +86,48 @@ export async function searchMembers(db: AnyDB, ctx: ViewContext, q: MembersQuery
   const exact = [...(q.countryregion ? [sql`p.region = ${q.countryregion}`] : []), ...ageBounds(q.min_age, q.max_age)];
   let conds = [...base, ...exact];
   if (q.similar) {
-    if (!exact.length) return { profiles: [], total: 0, page, per_page: PAGE_SIZE };
+    if (!exact.length) return null;
     const widened = ageBounds(q.min_age != null ? Math.max(18, q.min_age - 5) : undefined, q.max_age != null ? q.max_age + 5 : undefined);
     conds = [...base, ...widened, sql`NOT (${sql.join(exact, sql` AND `)})`];
   }
+  const interests = [...new Set((q.interests ?? '').split(',').filter(Boolean))];
+  if (interests.length) conds.push(sql`p.interests && ${interests}::text[]`);
   const where = sql.join(conds, sql` AND `);
-  const interests = (q.interests ?? '').split(',').filter(Boolean);
-  const rank = interests.length
-    ? sql`(SELECT count(*) FROM unnest(p.interests) i WHERE i = ANY(${interests}::text[])) DESC,`
-    : sql``;
-  const [{ rows: countRows }, { rows }] = await Promise.all([
-    sql<{ n: number }>`SELECT count(*)::int AS n FROM profiles p JOIN users u ON u.id = p.user_id WHERE ${where}`.execute(db),
-    sql<SummaryRow>`SELECT ${summaryColumns} FROM profiles p ${summaryJoins}
-      WHERE ${where}
-      ORDER BY ${rank} u.last_seen DESC NULLS LAST, p.user_id DESC
-      LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`.execute(db),
-  ]);
-  return { profiles: rows.map((r) => toSummary(ctx, r)), total: Number(countRows[0]?.n ?? 0), page, per_page: PAGE_SIZE };
+  const matches = sql`FROM profiles p WHERE ${where}`;
+  const order = sql`p.last_seen DESC NULLS LAST, p.user_id DESC`;
+  const hits = interests.length && offset < RANK_WINDOW
+    ? sql`WITH recent AS (SELECT p.user_id, p.last_seen, p.interests ${matches} ORDER BY ${order} LIMIT ${RANK_WINDOW}),
+        hits AS (SELECT user_id, last_seen, (SELECT count(*) FROM unnest(interests) i WHERE i = ANY(${interests}::text[])) AS shared
+          FROM recent ORDER BY shared DESC, last_seen DESC NULLS LAST, user_id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset})`
+    : sql`WITH hits AS (SELECT p.user_id, p.last_seen, 0 AS shared ${matches} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offset})`;
+  return {
+    page: sql<SummaryRow>`${hits}
+      SELECT ${summaryColumns} FROM hits JOIN profiles p ON p.user_id = hits.user_id ${summaryJoins}
+      ORDER BY hits.shared DESC, hits.last_seen DESC NULLS LAST, hits.user_id DESC`,
+    count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 ${matches} LIMIT ${TOTAL_CAP + 1}) m`,
+    offset,
+  };
+}
+
+/**
+ * Member search: visible, active profiles matching the filters, most recently active first (with
+ * interests: most shared first, see searchQueries). `similar` relaxes the filter (same gender and
+ * country, region dropped, ages widened by 5 years) and leaves out the exact matches. `total` is
+ * exact up to TOTAL_CAP; above it `total_capped` is set and `total` is TOTAL_CAP ("1000+").
+ */
+export async function searchMembers(db: AnyDB, ctx: ViewContext, q: MembersQuery): Promise<MembersResponse> {
+  const page = q.page ?? 1;
+  const queries = searchQueries(ctx.viewer.id, q);
+  if (!queries) return { profiles: [], total: 0, total_capped: false, page, per_page: PAGE_SIZE };
+  const { rows } = await queries.page.execute(db);
+  let n: number;
+  // A short page (or an empty first one) already tells the total: no counting.
+  if (rows.length < PAGE_SIZE && (rows.length > 0 || queries.offset === 0)) n = queries.offset + rows.length;
+  else n = Number((await queries.count.execute(db)).rows[0]?.n ?? 0);
+  return {
+    profiles: rows.map((r) => toSummary(ctx, r)),
+    total: Math.min(n, TOTAL_CAP), total_capped: n > TOTAL_CAP, page, per_page: PAGE_SIZE,
+  };
 }
 
 type DetailRow = SummaryRow & Omit<Profile, keyof ProfileSummary | 'images' | 'locked_images' | 'blocked'> & {

@@ -48,7 +48,7 @@ export default observer(function MembersPage({ query }: PageProps) {
       <h1>{t('members:search.title')}</h1>
       <SearchForm filter={filter} />
       <FormError message={store.searchError ? errorText(t, store.searchError) : null} />
-      <p aria-live="polite">{store.searching ? t('members:search.searching') : t('members:search.results', { count: store.total })}</p>
+      <p aria-live="polite">{store.searching ? t('members:search.searching') : t(store.totalCapped ? 'members:search.resultsMore' : 'members:search.results', { count: store.total })}</p>
       {!store.searching && !store.searchError && store.total === 0 && <p role="status">{t('members:search.empty')}</p>}
       {store.searching && !store.results.length ? <Spinner /> : (
         <ProfileGrid aria-label={t('members:search.resultsLabel')} aria-busy={store.searching}>
@@ -66,7 +66,7 @@ export default observer(function MembersPage({ query }: PageProps) {
       {store.pages > 1 && (
         <Pager aria-label={t('members:search.pages')}>
           <Button data-variant="outline" disabled={page <= 1} onClick={() => goPage(page - 1)}>{t('members:search.prev')}</Button>
-          <span>{t('members:search.page', { page, pages: store.pages })}</span>
+          <span>{store.totalCapped ? t('members:search.pageOpen', { page }) : t('members:search.page', { page, pages: store.pages })}</span>
           <Button data-variant="outline" disabled={page >= store.pages} onClick={() => goPage(page + 1)}>{t('members:search.next')}</Button>
         </Pager>
       )}

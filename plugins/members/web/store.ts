@@ -22,6 +22,8 @@ export const MembersStore = types
     filter: types.frozen<Filter>({}),
     page: 1,
     total: 0,
+    /** More than `total` match (the server stopped counting): shown as "1000+". */
+    totalCapped: false,
     perPage: 24,
     results: types.frozen<ProfileSummary[]>([]),
     /** Relaxed search next to the exact one, with its own count. */
@@ -34,7 +36,9 @@ export const MembersStore = types
   .volatile(() => ({ searching: false, searchError: null as unknown, searchedKey: '', pendingKey: '' }))
   .views((self) => ({
     get pages() {
-      return Math.max(1, Math.ceil(self.total / self.perPage));
+      const counted = Math.max(1, Math.ceil(self.total / self.perPage));
+      // Past a capped total the last page is unknown: one more while pages come back full.
+      return self.totalCapped ? Math.max(counted, self.page + (self.results.length === self.perPage ? 1 : 0)) : counted;
     },
     regionsOf(country: string | undefined) {
       return self.regions?.find((c) => c.country === country) ?? null;
@@ -63,6 +67,7 @@ export const MembersStore = types
           const res: MembersResponse = yield api().get<MembersResponse>('/api/members.php', { query: query as Record<string, string | number> });
           self.results = res.profiles;
           self.total = res.total;
+          self.totalCapped = Boolean(res.total_capped);
           self.perPage = res.per_page;
           self.searchedKey = key;
           // Few exact results: offer similar profiles (same gender and country, wider ages, any region).
