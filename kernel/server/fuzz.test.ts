@@ -386,6 +386,13 @@ describe('sanitiser', () => {
     expect(name.json()).toMatchObject({ error: 'invalid_input', params: { field: 'name' }, message: 'body/name contains a control character' });
   });
 
+  it('takes the page\'s own query on settings.php as it comes (the boot must not fail on a link\'s odd parameter)', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/settings.php?sub1=a%0Ab&x%01=%00&forced_domain=localhost' });
+    expect(res.statusCode).toBe(200);
+    const bad = await t.call({ method: 'GET', url: '/api/settings.php?forced_domain=local%00host' });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('caps strings without a maxLength and integers without bounds', async () => {
     const long = await t.call({ method: 'GET', url: `/api/settings.php?x=${'a'.repeat(10_001)}` });
     expect(long.statusCode).toBe(400);

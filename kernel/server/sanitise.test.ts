@@ -69,4 +69,13 @@ describe('input sanitiser', () => {
     expect(findProblem({ either: 'a\nb' }, schema)).toBeNull();
     expect(findProblem({ extra: 'a'.repeat(MAX_STRING + 5) }, schema)).toBeNull();
   });
+
+  it('leaves what an explicit additionalProperties: true takes undescribed alone, but for the size caps', () => {
+    const schema = { type: 'object', properties: { forced_domain: { type: 'string', maxLength: 253 } }, additionalProperties: true };
+    expect(findProblem({ sub1: 'a\nb\u0000', 'odd\u0001key': { deep: ['\u0007'] }, n: Infinity }, schema)).toBeNull();
+    expect(findProblem({ forced_domain: 'a\u0000' }, schema)).toMatchObject({ field: 'forced_domain' });
+    expect(findProblem({ sub1: 'a'.repeat(MAX_STRING + 1) }, schema)).toMatchObject({ field: 'sub1' });
+    // Not said (ajv's default): checked.
+    expect(findProblem({ sub1: 'a\u0000' }, { type: 'object', properties: {} })).toMatchObject({ field: 'sub1' });
+  });
 });

@@ -14,6 +14,8 @@ import { HttpError } from './errors.ts';
  *   Integers without `maximum`/`minimum` stay within PostgreSQL's `integer` (ids, counters).
  * - Objects and arrays without `maxProperties`/`maxItems`: at most {@link MAX_KEYS} keys /
  *   {@link MAX_ITEMS} items, nested at most {@link MAX_DEPTH} deep.
+ * - Values a schema leaves undescribed under an explicit `additionalProperties: true` are not
+ *   looked into (only the size caps hold): the route declared it takes anything there and reads none of it.
  *
  * A refusal is a 400 `invalid_input` naming the field (`params.field`), like a schema error:
  * "body/name contains a control character".
@@ -98,16 +100,17 @@ function stringProblem(value: string, multiline: boolean): string | null {
  * The first problem in `value` (described by `schema`, when the route has one), as
  * `{ field, problem }`; null when the value is fine.
  */
-export function findProblem(value: unknown, schema?: Schema, field: string[] = [], depth = 0): { field: string; problem: string } | null {
+export function findProblem(value: unknown, schema?: Schema, field: string[] = [], depth = 0, free = false): { field: string; problem: string } | null {
   const at = (problem: string) => ({ field: field.join('/'), problem });
   const schemas = variants(schema);
   if (typeof value === 'string') {
-    const bad = stringProblem(value, schemas.some((s) => s.multiline === true));
+    const bad = free ? null : stringProblem(value, schemas.some((s) => s.multiline === true));
     if (bad) return at(bad);
     if (limit(schemas, 'maxLength') === undefined && value.length > MAX_STRING) return at(`must NOT have more than ${MAX_STRING} characters`);
     return null;
   }
   if (typeof value === 'number') {
+    if (free) return null;
     if (!Number.isFinite(value)) return at('must be a finite number');
     // Integers are held to PostgreSQL's integer range unless their schema sets its own bounds.
     if (isIntegerSchema(schemas)) {
@@ -122,17 +125,23 @@ export function findProblem(value: unknown, schema?: Schema, field: string[] = [
   if (Array.isArray(value)) {
     if (limit(schemas, 'maxItems') === undefined && value.length > MAX_ITEMS) return at(`must NOT have more than ${MAX_ITEMS} items`);
     for (let i = 0; i < value.length; i++) {
-      const found = findProblem(value[i], childOfArray(schemas, i), [...field, String(i)], depth + 1);
+      const found = findProblem(value[i], childOfArray(schemas, i), [...field, String(i)], depth + 1, free);
       if (found) return found;
     }
     return null;
   }
   const keys = Object.keys(value);
   if (limit(schemas, 'maxProperties') === undefined && keys.length > MAX_KEYS) return at(`must NOT have more than ${MAX_KEYS} properties`);
+  // What a schema leaves undescribed under an explicit `additionalProperties: true` (the page's own
+  // query on settings.php, the rest of a provider's webhook) is taken as it comes: the route reads
+  // none of it. Only the size caps hold there.
+  const takesAnything = schemas.some((s) => s.additionalProperties === true);
   for (const key of keys) {
-    const badKey = stringProblem(key, false) ?? (key.length > 200 ? 'is too long a name' : null);
+    const sub = childOfObject(schemas, key);
+    const childFree = free || (sub === undefined && takesAnything);
+    const badKey = (childFree ? null : stringProblem(key, false)) ?? (key.length > 200 ? 'is too long a name' : null);
     if (badKey) return { field: [...field, key.slice(0, 200)].join('/'), problem: badKey };
-    const found = findProblem((value as Record<string, unknown>)[key], childOfObject(schemas, key), [...field, key], depth + 1);
+    const found = findProblem((value as Record<string, unknown>)[key], sub, [...field, key], depth + 1, childFree);
     if (found) return found;
   }
   return null;
