@@ -320,24 +320,22 @@ describe('push: unsubscribing', () => {
 });
 
 // The real poster over HTTPS (a local TLS server with a certificate for fcm.googleapis.com, made once
-// with openssl for this test): it connects to the checked address without asking DNS again, checks
+// with openssl for this test, valid 2000-2100): it connects to the checked address without asking DNS again, checks
 // the certificate against the host name, and follows no redirect.
 const TEST_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgplcxq7PK9J654jlT
-IeG1YZNX2VihjeG+YotOyZZnDuGhRANCAAT6SGZI2qWgPbvSef/LrlfWPzNVlMgR
-1sNv19OK1fSnZ//rdVBShqbADirdna1Z08pON8Tcsozx8ROEKEaAzqP1
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgavFXRM3bMVkhSrBS
+Y5lvNrTjABv+9uB07msoydN/12ehRANCAAT4V7sbNPyFNlEzTfrvBhfbw+3JFKr1
+bQx9y0KdC6ywYmNlCVK61MO2PXGBo9h7GQ8QEiYj3UwwOvsIqyXWx88y
 -----END PRIVATE KEY-----`;
 const TEST_CERT = `-----BEGIN CERTIFICATE-----
-MIIBsDCCAVagAwIBAgIUItAw3IRrRJnUiVWR3JHuKwrkRd4wCgYIKoZIzj0EAwIw
-HTEbMBkGA1UEAwwSZmNtLmdvb2dsZWFwaXMuY29tMCAXDTI2MTEyMzEyMTIzMFoY
-DzIxMjYxMDMwMTIxMjMwWjAdMRswGQYDVQQDDBJmY20uZ29vZ2xlYXBpcy5jb20w
-WTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAAT6SGZI2qWgPbvSef/LrlfWPzNVlMgR
-1sNv19OK1fSnZ//rdVBShqbADirdna1Z08pON8Tcsozx8ROEKEaAzqP1o3IwcDAd
-BgNVHQ4EFgQUMkMIUoRcyx1CsMKRBvID/LrxPYIwHwYDVR0jBBgwFoAUMkMIUoRc
-yx1CsMKRBvID/LrxPYIwDwYDVR0TAQH/BAUwAwEB/zAdBgNVHREEFjAUghJmY20u
-Z29vZ2xlYXBpcy5jb20wCgYIKoZIzj0EAwIDSAAwRQIhAIH2PfAtfEIFeMJe9lQ8
-TROtDmh35mvSfKKclVabIgZuAiADd/Vws+/j2QhbNmdG7/QFCCsTpCb1e9C48rP8
-xU9Jpg==
+MIIBfDCCASKgAwIBAgIBATAKBggqhkjOPQQDAjAdMRswGQYDVQQDDBJmY20uZ29v
+Z2xlYXBpcy5jb20wIBcNMDAwMTAxMDAwMDAwWhgPMjEwMDAxMDEwMDAwMDBaMB0x
+GzAZBgNVBAMMEmZjbS5nb29nbGVhcGlzLmNvbTBZMBMGByqGSM49AgEGCCqGSM49
+AwEHA0IABPhXuxs0/IU2UTNN+u8GF9vD7ckUqvVtDH3LQp0LrLBiY2UJUrrUw7Y9
+cYGj2HsZDxASJiPdTDA6+wirJdbHzzKjUTBPMB0GA1UdEQQWMBSCEmZjbS5nb29n
+bGVhcGlzLmNvbTAPBgNVHRMBAf8EBTADAQH/MB0GA1UdDgQWBBSAeXIkGLwiVIrw
+HOAKly12v2Ns6TAKBggqhkjOPQQDAgNIADBFAiAbfKeQ4UiYdVrR3V94dllXzurS
+SiiE9mxkReny0RVB8wIhAJpQ1XCWR0WtC+/zEd6J9ygPZVgmmd9jOsZsAo48qi3x
 -----END CERTIFICATE-----`;
 
 describe('push: the HTTPS poster', () => {
