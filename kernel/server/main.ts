@@ -15,7 +15,8 @@ export async function startServer() {
   // Demo data: the demo member and the first profiles before listening, the rest in the background
   // once the site answers (SEED_WAIT=1: everything before listening).
   const seedOpts = { demo: config.seedDemo, profiles: config.seedProfiles };
-  await runSeeds(kernel, serverPlugins, config.seedWait ? seedOpts : { ...seedOpts, upTo: FIRST_PROFILES }, { analyze: true });
+  // (ANALYZE only when nothing follows: the background seed analyzes once it is done.)
+  await runSeeds(kernel, serverPlugins, config.seedWait ? seedOpts : { ...seedOpts, upTo: FIRST_PROFILES }, { analyze: config.seedWait });
   let seeding: BackgroundSeeding | null = null;
   kernel.jobs.start(config.jobsPollMs);
   let closing = false;

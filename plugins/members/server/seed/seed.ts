@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kernel, SeedOptions } from '../../../../kernel/server/plugin.ts';
 import type { AnyDB } from '../../../../kernel/server/db.ts';
 import type { AuthService } from '../../../auth/server.ts';
+import { photoFiles } from '../images.ts';
 import { portraitKeys } from './portraits.ts';
 import { demoMemberProfile, seedProfile, type SeedProfile } from './profiles.ts';
 
@@ -53,23 +54,40 @@ async function seedBatch(kernel: Kernel, auth: AuthService, indexes: number[]) {
 }
 
 /**
+ * The order profiles are seeded in: most recently active first. Search lists by last activity, so
+ * the profiles made before the server listens are the ones its first pages show, and those pages
+ * stay the same while the rest arrives. Deterministic for the same `n`.
+ */
+export function seedOrder(n: number): number[] {
+  const minutes = Array.from({ length: n }, (_, i) => seedProfile(i).lastSeenMinutesAgo);
+  return minutes.map((_, i) => i).sort((a, b) => minutes[a] - minutes[b] || a - b);
+}
+
+/** How many main photos the background seed draws ahead of the first visitors (the search's first pages); tests lower it. */
+export const seedTuning = { warmPortraits: 200 };
+
+/**
  * Demo data: `opts.profiles` generated members, plus the demo member. Idempotent, and resumable:
  * a start interrupted half-way adds only what is missing next time.
- * With `opts.upTo` only the first `upTo` profiles and the demo member are made (what the first pages
- * need, before the server listens); a later call without it adds the rest in small batches, stopping
- * between two batches when `opts.signal` aborts. Returns how many rows it added.
+ * With `opts.upTo` only the first `upTo` profiles (in `seedOrder`) and the demo member are made
+ * (what the first pages need, before the server listens); a later call without it adds the rest in
+ * small batches. With `opts.signal` (background seeding) it also draws the first pages' portraits
+ * before the rest, and stops between two batches when the signal aborts. Returns how many rows it added.
  */
 export async function seedMembers(kernel: Kernel, opts: SeedOptions): Promise<number> {
   if (!opts.demo) return 0;
   const auth = kernel.services.get<AuthService>('auth');
-  const first = Math.min(opts.profiles, opts.upTo ?? opts.profiles);
-  let added = await seedProfiles(kernel, auth, 0, first, opts);
-  added += await seedDemoMember(kernel, auth);
-  if (opts.upTo === undefined) added += await seedProfiles(kernel, auth, first, opts.profiles, opts);
-  return added;
+  const order = seedOrder(opts.profiles);
+  if (opts.upTo !== undefined) {
+    const added = await seedProfiles(kernel, auth, order, 0, Math.min(opts.upTo, opts.profiles), opts);
+    return added + await seedDemoMember(kernel, auth);
+  }
+  if (opts.signal) await warmPortraits(kernel, order.slice(0, seedTuning.warmPortraits), opts.signal);
+  const added = await seedProfiles(kernel, auth, order, 0, opts.profiles, opts);
+  return added + await seedDemoMember(kernel, auth);
 }
 
-async function seedProfiles(kernel: Kernel, auth: AuthService, from: number, to: number, opts: SeedOptions) {
+async function seedProfiles(kernel: Kernel, auth: AuthService, order: number[], from: number, to: number, opts: SeedOptions) {
   if (from >= to) return 0;
   // One read of what exists, so a finished seed costs one query on every later start.
   const rows = await kernel.db.selectFrom('profiles').select('seed_key').where('seed_key', 'like', 'demo-%').execute();
@@ -77,11 +95,11 @@ async function seedProfiles(kernel: Kernel, auth: AuthService, from: number, to:
   let added = 0;
   let logged = 0;
   for (let start = from; start < to; start += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, to - start) }, (_, k) => start + k).filter((i) => !existing.has(`demo-${i}`));
+    const batch = order.slice(start, Math.min(start + BATCH, to)).filter((i) => !existing.has(`demo-${i}`));
     if (!batch.length) continue;
     if (opts.signal?.aborted) break;
     added += await seedBatch(kernel, auth, batch);
-    const done = start + Math.min(BATCH, to - start);
+    const done = Math.min(start + BATCH, to);
     if (done - logged >= 500 || done === to) {
       kernel.log.info({ seeded: done, of: opts.profiles }, `seeding demo members ${done}/${opts.profiles}`);
       logged = done;
@@ -90,6 +108,19 @@ async function seedProfiles(kernel: Kernel, auth: AuthService, from: number, to:
     if (opts.signal) await new Promise((r) => setImmediate(r));
   }
   return added;
+}
+
+/** Draws (through the storage, as a request would) the main photos of these profiles that exist but are not on disk yet, one at a time. */
+async function warmPortraits(kernel: Kernel, indexes: number[], signal: AbortSignal) {
+  const started = Date.now();
+  let drawn = 0;
+  for (const i of indexes) {
+    if (signal.aborted) return;
+    const thumb = photoFiles(portraitKeys(`demo-${i}`)[0]).thumb;
+    if (await kernel.storage.exists(thumb)) continue;
+    if (await kernel.storage.read(thumb)) drawn++;
+  }
+  if (drawn) kernel.log.info({ drawn, ms: Date.now() - started }, `demo portraits of the first pages drawn (${drawn})`);
 }
 
 async function seedDemoMember(kernel: Kernel, auth: AuthService) {
