@@ -71,7 +71,7 @@ async function startProduct() {
   const log = fs.openSync(path.join(work, 'server.log'), 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT, detached: true, stdio: ['ignore', log, log],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PROFILES: process.env.SEED_PROFILES ?? '300', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '20' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PROFILES: process.env.SEED_PROFILES ?? '300', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '20', SEED_WAIT: '1' },
   });
   cleanups.push(() => killGroup(child));
   const origin = `http://127.0.0.1:${port}`;
@@ -124,6 +124,7 @@ async function snapshot(origin: string, pagePath: string, cookie: string): Promi
     }
     const page = await context.newPage();
     await page.goto(origin + pagePath, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => (document.querySelector('main')?.textContent ?? '').trim().length > 20, undefined, { timeout: 30_000 });
     await sleep(1000);
     const { body, bodyAttrs, styles, images } = await page.evaluate(() => {
       const clone = document.body.cloneNode(true) as HTMLElement;
@@ -143,6 +144,7 @@ async function snapshot(origin: string, pagePath: string, cookie: string): Promi
     const html = served
       .replace(/<body[^>]*>[\s\S]*<\/body>/, () => `<body ${bodyAttrs}>${body}</body>`)
       .replace('</head>', () => `${links}</head>`);
+    if (process.env.BENCH_KEEP === '1') fs.writeFileSync(path.join(work, `reference${pagePath.replace(/\W+/g, '_')}.html`), html);
     const files = new Map<string, { type: string; body: Buffer }>();
     for (const src of new Set(images)) {
       const u = new URL(src);

@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import { MembersStore, searchOf, type MembersStoreInstance } from './web/store.ts';
+import type { MembersResponse } from './contract.ts';
 
 export default definePlugin({
   id: 'members',
@@ -24,10 +25,15 @@ export default definePlugin({
   setup(kernel) {
     // The search starts with the route, while the page's chunk is still on its way (the page asks
     // for the same search and finds it running): the first cards' photos are the page's LCP.
+    // The first unfiltered page may already be in the HTML (boot data).
+    let inline = kernel.bootData<MembersResponse | null>('members-search');
     return kernel.bus.on('route:changed', ({ name }) => {
       if (name !== 'members') return;
+      const store = kernel.store.members as MembersStoreInstance;
       const { filter, page } = searchOf(kernel.kernel.route.query);
-      void (kernel.store.members as MembersStoreInstance).search(filter, page);
+      if (inline && !Object.keys(filter).length && page === 1) store.hydrate(inline);
+      inline = null;
+      void store.search(filter, page);
     });
   },
 });

@@ -25,6 +25,19 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
   const members = () => kernel.services.get<MembersService>('members');
   const idBody = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
 
+  // The first page of the unfiltered search rides in the HTML of /members (and of / for members,
+  // who land there): the page shows the cards, and their photos start, without a round trip to the
+  // API first. An address with filters or another page asks the API as before.
+  kernel.bootData.add('members-search', async (req) => {
+    const [pathname, qs = ''] = req.url.split('?');
+    if (pathname !== '/members' && !(pathname === '/' && req.userId != null)) return null;
+    if (!req.site.plugins.includes('members')) return null;
+    const query = new URLSearchParams(qs);
+    if (['gender', 'country', 'countryregion', 'min_age', 'max_age', 'interests'].some((k) => query.has(k)) || (query.get('page') ?? '1') !== '1') return null;
+    try { assertMayBrowse(req); } catch { return null; }
+    return searchMembers(kernel.db, await ctx(req), { page: 1 } as MembersQuery);
+  });
+
   app.get('/members.php', {
     schema: {
       querystring: {

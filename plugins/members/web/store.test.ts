@@ -21,6 +21,19 @@ describe('members store', () => {
     expect(store.results).toHaveLength(1);
   });
 
+  it('takes the first page from the HTML and does not ask again; one request for a search already running', async () => {
+    const api = fakeApi({ 'GET /api/members.php': () => ({ profiles: [], total: 100, page: 1, per_page: 24 }) });
+    const store = MembersStore.create({}, { api, bus: new Bus() });
+    store.hydrate({ profiles: [{ id: 7, name: 'Eva' }] as never, total: 300, page: 1, per_page: 24 });
+    await store.search({}, 1);
+    expect(api.calls).toEqual([]);
+    expect(store.results).toHaveLength(1);
+    const a = store.search({ country: 'DE' }, 1);
+    const b = store.search({ country: 'DE' }, 1);
+    await Promise.all([a, b]);
+    expect(api.calls).toEqual(['GET /api/members.php']);
+  });
+
   it('keeps a search failure for the page to show', async () => {
     const api = fakeApi({ 'GET /api/members.php': () => { throw new Error('down'); } });
     const store = MembersStore.create({}, { api, bus: new Bus() });

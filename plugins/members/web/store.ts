@@ -47,6 +47,22 @@ export const MembersStore = types
   .actions((self) => {
     const api = () => getEnv<StoreEnv>(self).api;
     return {
+      /**
+       * Takes the unfiltered first page the server put into the HTML (boot data `members-search`).
+       * Few results need the similar profiles too: those are left to `search`.
+       */
+      hydrate(res: MembersResponse) {
+        if (res.total < res.per_page * 2) return;
+        self.filter = {};
+        self.page = 1;
+        self.results = res.profiles;
+        self.total = res.total;
+        self.perPage = res.per_page;
+        self.similar = [];
+        self.similarTotal = 0;
+        self.searchError = null;
+        self.searchedKey = JSON.stringify([{}, 1]);
+      },
       /** Runs the search for this filter and page, unless those results are already shown. */
       search: flow(function* (filter: Filter, page: number) {
         const key = JSON.stringify([filter, page]);
