@@ -22,6 +22,7 @@ import { dbSecrets, secretMigrations } from './secrets.ts';
 import { dbJobs, jobMigrations } from './jobs.ts';
 import { createMail } from './mail.ts';
 import { createRealtime, presenceMigrations } from './realtime.ts';
+import { changeMigrations, createChanges } from './changes.ts';
 import { loadTexts } from './texts.ts';
 import { createBootData, registerCompression, registerShell } from './shell.ts';
 import { sanitiseAjvPlugin, sanitiseRequest } from './sanitise.ts';
@@ -120,14 +121,15 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     mail: createMail({ jobs, texts: loadTexts(), smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
     bootData: createBootData(log),
     realtime: createRealtime({ db: database.db, clock, log, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }),
+    changes: await createChanges(database, log),
   };
-  app.addHook('onClose', async () => { await kernel.realtime.close(); });
+  app.addHook('onClose', async () => { await kernel.realtime.close(); await kernel.changes.close(); });
 
   // Expired one-time links are kept a while (per-day mail limits count them), then forgotten.
   jobs.every('kernel:tokens-cleanup', 86400_000, () => kernel.tokens.cleanup(7 * 86400_000));
 
   const applied = await runMigrations(database.db, [
-    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations, ...presenceMigrations] },
+    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations, ...presenceMigrations, ...changeMigrations] },
     ...ordered.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),
   ]);
   // PGlite has no autovacuum, so nothing gathers planner statistics unless asked: after migrations

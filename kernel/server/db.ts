@@ -14,6 +14,17 @@ export interface Database {
   db: AnyDB;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `message` gets each NOTIFY payload (after the writer's commit); `state`
+   * says when listening starts (true) and when notifications may have been lost (false).
+   */
+  listen(channel: string, on: { message(payload: string): void; state(up: boolean): void }): Promise<{ close(): Promise<void> }>;
+  /**
+   * `fn(sql)` after each write statement of this process has committed (autocommit, or at its
+   * transaction's COMMIT): PostgreSQL's notifications reach this process a moment after the writer
+   * continues, this closes that gap for its own writes. PGlite needs none (they arrive in time).
+   */
+  onCommittedWrite(fn: (sql: string) => void): void;
 }
 
 export interface DatabaseOptions {
@@ -40,8 +51,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       max: 10,
       ...(opts.schema ? { options: `-c search_path="${opts.schema}"` } : {}),
     });
+    const writeListeners: ((sql: string) => void)[] = [];
+    pool.on('connect', (client) => watchWrites(client, (text) => { for (const fn of writeListeners) fn(text); }));
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return {
+      db, engine: 'postgres', close: () => db.destroy(), listen: (channel, on) => pgListen(opts.url!, channel, on),
+      onCommittedWrite: (fn) => void writeListeners.push(fn),
+    };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -53,9 +69,75 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     engine: 'pglite',
+    // One process: notifications arrive before the writing query's promise settles.
+    async listen(channel, on) {
+      const stop = await client.listen(channel, on.message);
+      on.state(true);
+      return { close: () => stop() };
+    },
+    onCommittedWrite() {},
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();
     },
+  };
+}
+
+/** A connection of its own that LISTENs, reconnecting (every 2 s) when it drops. */
+async function pgListen(url: string, channel: string, on: { message(payload: string): void; state(up: boolean): void }) {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      on.state(false);
+      c.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => void connect(), 2000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (m) => { if (m.channel === channel) on.message(m.payload ?? ''); });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      client = c;
+      on.state(true);
+    } catch {
+      c.end().catch(() => {});
+      if (!closed) retry = setTimeout(() => void connect(), 2000);
+    }
+  };
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+const WRITE = /^\s*(insert|update|delete|with|merge)\b/i;
+/** Reports each write statement of this pooled client once it is committed. */
+function watchWrites(client: pg.PoolClient, report: (sql: string) => void) {
+  let inTx = false;
+  let pending: string[] = [];
+  const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+  (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string })?.text ?? '');
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.then((r) => {
+      if (/^\s*(begin|start transaction)\b/i.test(text)) { inTx = true; pending = []; }
+      else if (/^\s*(commit|end)\b/i.test(text)) { inTx = false; const done = pending; pending = []; done.forEach(report); }
+      else if (/^\s*rollback\b/i.test(text) && !/to\s+savepoint/i.test(text)) { inTx = false; pending = []; }
+      else if (WRITE.test(text)) { if (inTx) pending.push(text); else report(text); }
+      return r;
+    });
   };
 }

@@ -13,6 +13,7 @@ import type { Secrets } from './secrets.ts';
 import type { Jobs } from './jobs.ts';
 import type { Mail } from './mail.ts';
 import type { Realtime } from './realtime.ts';
+import type { Changes } from './changes.ts';
 import type { BootDataRegistry } from './shell.ts';
 
 /** What the kernel hands to every server plugin. */
@@ -31,6 +32,8 @@ export interface Kernel {
   jobs: Jobs;
   mail: Mail;
   realtime: Realtime;
+  /** Committed changes to members' user objects, from any writer and instance (see changes.ts). */
+  changes: Changes;
   /** What the HTML shell carries for the first paint: `bootData.add(name, async (req) => value)`. */
   bootData: BootDataRegistry;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../../../kernel/server/migrations.ts';
+import { memberChangeTrigger } from '../../../kernel/server/changes.ts';
 import { ledgerMigrations } from './ledger.ts';
 
 export const authMigrations: Migration[] = [{
@@ -43,5 +44,11 @@ export const authMigrations: Migration[] = [{
       last_login timestamptz NOT NULL,
       PRIMARY KEY (user_id, ip))`.execute(db);
     await sql`CREATE INDEX auth_known_addresses_last ON auth_known_addresses (last_login)`.execute(db);
+  },
+}, {
+  name: '005_member_changes',
+  async up(db) {
+    // The user object GET user.php answers with is cached; a change to the row (not its last activity) ends that.
+    await memberChangeTrigger('users', 'id', ['last_seen']).execute(db);
   },
 }];

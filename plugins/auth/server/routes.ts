@@ -10,6 +10,7 @@ import { clearFailures, loginDelay, recordFailure, rememberAddress, type LoginDe
 import { LOGIN_LINK_PURPOSE, maybeMailLoginLink } from './login-link.ts';
 import type { LanguageRequest, LoginRequest } from '../contract.ts';
 import { lastSeenWriter } from './last-seen.ts';
+import { userViewCache } from './view-cache.ts';
 
 // Verifying against a real hash when the email is unknown keeps response times alike.
 let dummyHash: Promise<string> | null = null;
@@ -83,8 +84,9 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   const touchLastSeen = lastSeenWriter(db);
+  const views = userViewCache(kernel); // exact: dropped on any committed change to the member's rows
   const getUser = async (req: FastifyRequest) => {
-    const user = await currentUser(req);
+    const user = await views.get(auth.requireUser(req), req.site, () => currentUser(req));
     await touchLastSeen(user.id); // at most once a minute per member
     return { user };
   };

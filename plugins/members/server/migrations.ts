@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../../../kernel/server/migrations.ts';
+import { memberChangeTrigger } from '../../../kernel/server/changes.ts';
 
 export const membersMigrations: Migration[] = [{
   name: '001_profiles',
@@ -108,5 +109,13 @@ membersMigrations.push({
     await sql`CREATE INDEX profiles_age ON profiles (birthdate) ${listed}`.execute(db);
     // Interest matching (`&&` any shared, `@>` all shared) through the array's GIN index.
     await sql`CREATE INDEX profiles_interests ON profiles USING gin (interests) ${listed}`.execute(db);
+  },
+});
+membersMigrations.push({
+  name: '005_member_changes',
+  async up(db) {
+    // The user object carries the member's profile and main photo: changes to them end its cache.
+    await memberChangeTrigger('profiles', 'user_id', ['last_seen', 'account_deleted']).execute(db);
+    await memberChangeTrigger('photos', 'user_id').execute(db);
   },
 });
