@@ -208,6 +208,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     return { status: 'ok', database: database.engine, uptime: Math.round(process.uptime()) };
   });
 
+  const settingsJson = new WeakMap<SiteSettings, string>();
   app.get('/api/settings.php', {
     schema: {
       querystring: {
@@ -217,10 +218,13 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
         additionalProperties: true,
       },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const { forced_domain } = req.query as { forced_domain?: string };
     const site = forced_domain ? await kernel.sites.resolve(forced_domain, req.site.geoip_country) : req.site;
-    return { settings: site };
+    // The resolved site object is shared until its settings change: so is its JSON.
+    let body = settingsJson.get(site);
+    if (!body) settingsJson.set(site, body = JSON.stringify({ settings: site }));
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   await kernel.realtime.register(app, (req) => req.userId);

@@ -100,36 +100,49 @@ export function dbSites(db: AnyDB, allPlugins: string[]): Sites {
     return value;
   };
   let provided: Partial<SiteSettings> = {};
+  // Every API request resolves its site: the merged result per host and visitor country is kept
+  // as long as the rows it comes from (and dropped with them on seed, update and provide).
+  const resolved = new Map<string, { at: number; value: Promise<SiteSettings> }>();
   return {
     provide(patch) {
       provided = { ...provided, ...patch };
+      resolved.clear();
     },
     async known(host) {
       const domain = normaliseHost(host || '');
       return domain !== '' && domain !== 'default' && (await load(domain)) != null;
     },
-    async resolve(host, visitorCountry) {
-      let domain = normaliseHost(host || '');
-      const base = (await load('default')) ?? {};
-      let own = domain && domain !== 'default' ? await load(domain) : null;
-      if (!own) {
-        // No configured domain: the default site, under the domain of its canonical_url.
-        const origin = canonicalOrigin(base.canonical_url);
-        domain = origin ? normaliseHost(new URL(origin).host) : 'localhost';
-        own = (await load(domain)) ?? {};
-      }
-      const merged = { ...base, ...own, ...provided } as SiteSettings;
-      const plugins = merged.plugins ?? ['*'];
-      const countries = merged.countries ?? [];
-      const geo = visitorCountry?.toUpperCase() ?? null;
-      return {
-        ...merged,
-        canonical_url: canonicalOrigin(merged.canonical_url) ?? '',
-        domain,
-        plugins: plugins.includes('*') ? allPlugins.filter((p) => !plugins.includes(`-${p}`)) : plugins,
-        geoip_country: geo,
-        geoip_selected_country: geo && countries.includes(geo) ? geo : (countries[0] ?? 'GB'),
-      };
+    resolve(host, visitorCountry) {
+      const key = `${host}\n${visitorCountry ?? ''}`;
+      const hit = resolved.get(key);
+      if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+      if (resolved.size >= 1000) resolved.clear(); // arbitrary Host headers cannot grow it without bound
+      const value = (async (): Promise<SiteSettings> => {
+        let domain = normaliseHost(host || '');
+        const base = (await load('default')) ?? {};
+        let own = domain && domain !== 'default' ? await load(domain) : null;
+        if (!own) {
+          // No configured domain: the default site, under the domain of its canonical_url.
+          const origin = canonicalOrigin(base.canonical_url);
+          domain = origin ? normaliseHost(new URL(origin).host) : 'localhost';
+          own = (await load(domain)) ?? {};
+        }
+        const merged = { ...base, ...own, ...provided } as SiteSettings;
+        const plugins = merged.plugins ?? ['*'];
+        const countries = merged.countries ?? [];
+        const geo = visitorCountry?.toUpperCase() ?? null;
+        return {
+          ...merged,
+          canonical_url: canonicalOrigin(merged.canonical_url) ?? '',
+          domain,
+          plugins: plugins.includes('*') ? allPlugins.filter((p) => !plugins.includes(`-${p}`)) : plugins,
+          geoip_country: geo,
+          geoip_selected_country: geo && countries.includes(geo) ? geo : (countries[0] ?? 'GB'),
+        };
+      })();
+      resolved.set(key, { at: Date.now(), value });
+      value.catch(() => resolved.delete(key));
+      return value;
     },
     async seed(file) {
       const rows = [['default', file.default] as const, ...Object.entries(file.domains ?? {})];
@@ -139,6 +152,7 @@ export function dbSites(db: AnyDB, allPlugins: string[]): Sites {
           .onConflict((oc) => oc.column('domain').doUpdateSet({ settings: sql`excluded.settings || kernel_sites.settings` })).execute();
       }
       cache.clear();
+      resolved.clear();
     },
     async update(domain, patch) {
       if ('canonical_url' in patch) {
@@ -150,6 +164,7 @@ export function dbSites(db: AnyDB, allPlugins: string[]): Sites {
       await db.insertInto('kernel_sites').values({ domain: normaliseHost(domain), settings })
         .onConflict((oc) => oc.column('domain').doUpdateSet({ settings, updated_at: new Date() })).execute();
       cache.clear();
+      resolved.clear();
     },
     async check({ production }) {
       const rows = await db.selectFrom('kernel_sites').select(['domain', 'settings']).execute();

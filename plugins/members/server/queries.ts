@@ -101,19 +101,44 @@ export function searchQueries(viewerId: number | null, q: MembersQuery) {
           FROM recent ORDER BY shared DESC, last_seen DESC NULLS LAST, user_id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset})`
     : sql`WITH hits AS (SELECT p.user_id, p.last_seen, 0 AS shared ${matches} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offset})`;
   return {
+    // The 24 rows' user and photo columns by index lookups (OFFSET 0 keeps the planner from
+    // turning them into a join that reads all of users).
     page: sql<SummaryRow>`${hits}
-      SELECT ${summaryColumns} FROM hits JOIN profiles p ON p.user_id = hits.user_id ${summaryJoins}
+      SELECT ${summaryColumns} FROM hits JOIN profiles p ON p.user_id = hits.user_id
+        CROSS JOIN LATERAL (SELECT last_seen, paid_user FROM users WHERE id = hits.user_id OFFSET 0) u
+        LEFT JOIN LATERAL (SELECT id, file_key, status FROM photos WHERE user_id = hits.user_id AND is_main LIMIT 1) ph ON true
       ORDER BY hits.shared DESC, hits.last_seen DESC NULLS LAST, hits.user_id DESC`,
     count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 ${matches} LIMIT ${TOTAL_CAP + 1}) m`,
+    estimate: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 ${matches}`,
     offset,
   };
+}
+
+/**
+ * Filter sets known to match more than TOTAL_CAP, for CAPPED_MS: paging through "1000+" results
+ * (or another member asking the same) costs no counting. Who the viewer is (self, blocks) moves a
+ * count by a handful at most, so the verdict is shared.
+ */
+const cappedByDb = new WeakMap<AnyDB, Map<string, number>>();
+const CAPPED_MS = 60_000;
+const filterKey = (q: MembersQuery) => JSON.stringify([q.gender, q.country, q.countryregion, q.min_age, q.max_age, q.interests, Boolean(q.similar)]);
+
+/** Estimates this many times the cap are trusted as "more than the cap" (statistics: ANALYZE). */
+const ESTIMATE_FACTOR = 3;
+
+async function planRows(db: AnyDB, explain: RawBuilder<{ 'QUERY PLAN': unknown }>) {
+  const { rows } = await explain.execute(db);
+  const raw = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
 /**
  * Member search: visible, active profiles matching the filters, most recently active first (with
  * interests: most shared first, see searchQueries). `similar` relaxes the filter (same gender and
  * country, region dropped, ages widened by 5 years) and leaves out the exact matches. `total` is
- * exact up to TOTAL_CAP; above it `total_capped` is set and `total` is TOTAL_CAP ("1000+").
+ * exact up to TOTAL_CAP; above it (counted, or far above by the planner's estimate) `total_capped` is
+ * set and `total` is TOTAL_CAP ("1000+").
  */
 export async function searchMembers(db: AnyDB, ctx: ViewContext, q: MembersQuery): Promise<MembersResponse> {
   const page = q.page ?? 1;
@@ -121,9 +146,20 @@ export async function searchMembers(db: AnyDB, ctx: ViewContext, q: MembersQuery
   if (!queries) return { profiles: [], total: 0, total_capped: false, page, per_page: PAGE_SIZE };
   const { rows } = await queries.page.execute(db);
   let n: number;
+  const key = filterKey(q);
+  let cappedUntil = cappedByDb.get(db);
+  if (!cappedUntil) cappedByDb.set(db, cappedUntil = new Map());
   // A short page (or an empty first one) already tells the total: no counting.
   if (rows.length < PAGE_SIZE && (rows.length > 0 || queries.offset === 0)) n = queries.offset + rows.length;
+  // These filters matched more than the cap a moment ago (for any viewer): still "1000+".
+  else if ((cappedUntil.get(key) ?? 0) > Date.now()) n = TOTAL_CAP + 1;
+  // Far more than the cap by the planner's estimate: "1000+" without reading a thousand rows.
+  else if (await planRows(db, queries.estimate) >= ESTIMATE_FACTOR * TOTAL_CAP) n = TOTAL_CAP + 1;
   else n = Number((await queries.count.execute(db)).rows[0]?.n ?? 0);
+  if (n > TOTAL_CAP) {
+    if (cappedUntil.size >= 10_000) cappedUntil.clear();
+    cappedUntil.set(key, Date.now() + CAPPED_MS);
+  }
   return {
     profiles: rows.map((r) => toSummary(ctx, r)),
     total: Math.min(n, TOTAL_CAP), total_capped: n > TOTAL_CAP, page, per_page: PAGE_SIZE,
