@@ -6,7 +6,7 @@ import { createI18n, ensureLocale, initialLocale, rememberLocale } from './i18n.
 import { Registry } from './registry.ts';
 import { createRouter, type RouteMatch } from './router.ts';
 import { createRootStore } from './store.ts';
-import { trackChunkLoads } from './lazy.ts';
+import { preload, trackChunkLoads } from './lazy.ts';
 import { createScrollKeeper } from './scroll.ts';
 import { setAppBadge, windowTitle } from './title.ts';
 import { startPolling } from './poll.ts';
@@ -55,7 +55,7 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
       return router.go(m.query.redirect ?? (router.has(HOME_ROUTE_FOR_MEMBERS) ? router.href(HOME_ROUTE_FOR_MEMBERS) : '/'), { replace: true });
     }
     // The page's chunk starts loading now, before React renders the layout that asks for it.
-    if (route) route.page().catch(() => {});
+    if (route) void preload(route.page);
     store.kernel.setRoute({ name: route?.name ?? '', layout: route?.layout ?? 'default', ...m });
     bus.emit('route:changed', { name: route?.name ?? '', path: m.path });
     // navigo updates the address after this handler: key by the match, not by location.
