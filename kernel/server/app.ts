@@ -12,7 +12,7 @@ import { HttpError } from './errors.ts';
 import { runMigrations } from './migrations.ts';
 import { orderPlugins, type Kernel, type ServerPlugin } from './plugin.ts';
 import { Services } from './services.ts';
-import { dbSessions, sessionMigrations, SESSION_COOKIE } from './sessions.ts';
+import { dbSessions, redisSessionInvalidations, sessionMigrations, SESSION_COOKIE } from './sessions.ts';
 import { dbSites, siteMigrations, readSitesFile } from './settings.ts';
 import { localStorage, MEDIA_PREFIX, type Storage } from './storage.ts';
 import { visitorCountry } from './geo.ts';
@@ -105,13 +105,16 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   const clock = createClock();
   const log = app.log as unknown as Kernel['log'];
   const jobs = dbJobs(database.db, clock, log);
+  // With Redis, a logout on one instance ends the session in every instance's cache at once.
+  const sessionFeed = config.redisUrl ? redisSessionInvalidations(config.redisUrl, `${config.redisPrefix}sessions`, log) : null;
+  if (sessionFeed) app.addHook('onClose', () => sessionFeed.close());
   const kernel: Kernel = {
     db: database.db,
     engine: database.engine,
     config,
     log,
     storage: localStorage(config.dataDir, clock),
-    sessions: dbSessions(database.db),
+    sessions: dbSessions(database.db, { invalidations: sessionFeed ?? undefined }),
     sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : []))),
     services: new Services(),
     clock,

@@ -67,3 +67,26 @@ describe('sessions with the cache', () => {
     expect(await two.resolve(tok2)).toBeNull();
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.REDIS_URL)('two instances with Redis', () => {
+  it('a logout on one instance ends the session in the other one\'s cache at once', async () => {
+    const { addMember, createTestApp } = await import('./testing.ts');
+    const a = await createTestApp({ profiles: 0 });
+    const b = await createTestApp({ join: a });
+    try {
+      const m = await addMember(a);
+      const onB = () => b.call({ method: 'GET', url: '/api/user.php', cookie: m.cookie });
+      expect((await onB()).statusCode).toBe(200); // now cached on b
+      expect((await a.call({ method: 'POST', url: '/api/logout.php', payload: {}, cookie: m.cookie })).statusCode).toBe(200);
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 403; i++) {
+        status = (await onB()).statusCode;
+        if (status !== 403) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(status).toBe(403);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});

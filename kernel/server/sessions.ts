@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { AnyDB } from './db.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Migration } from './migrations.ts';
+import type { Logger } from 'pino';
+import { Redis } from 'ioredis';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_DAYS = 30;
@@ -39,8 +41,8 @@ export const SESSION_CACHE_MS = 30_000;
  * A small LRU of token hash -> member, so the request path does not read kernel_sessions on every
  * call. This instance drops entries at once on logout, destroyAllFor and destroyOthers; other
  * instances (several behind a load balancer with DATABASE_URL) learn of it through Redis when
- * REDIS_URL is set (`invalidations`), else they may accept an ended session for up to
- * SESSION_CACHE_MS. Only found sessions are cached (random tokens cannot crowd out real ones).
+ * REDIS_URL is set (`invalidations`, redisSessionInvalidations), else they may accept an ended
+ * session for up to SESSION_CACHE_MS. Only found sessions are cached (random tokens cannot crowd out real ones).
  */
 export class SessionCache {
   private map = new Map<string, { userId: number; until: number }>();
@@ -72,6 +74,34 @@ export interface SessionInvalidations {
   subscribe(fn: (msg: SessionInvalidation) => void): void;
 }
 export type SessionInvalidation = { hash: string } | { userId: number; keepHash?: string };
+
+/**
+ * Session invalidations over Redis pub/sub (REDIS_URL): every instance drops an ended session at
+ * once. While an instance's subscription is down it may miss some: those entries still expire
+ * within SESSION_CACHE_MS.
+ */
+export function redisSessionInvalidations(url: string, channel: string, log: Logger): SessionInvalidations & { close(): Promise<void> } {
+  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  const sub = new Redis(url, { maxRetriesPerRequest: null });
+  const origin = crypto.randomBytes(8).toString('hex'); // this instance applied its own already
+  const fns: ((msg: SessionInvalidation) => void)[] = [];
+  for (const r of [pub, sub]) r.on('error', (err) => log.warn({ err }, 'session invalidation feed: redis error'));
+  sub.subscribe(channel).catch((err) => log.warn({ err }, 'session invalidation feed: subscribe failed'));
+  sub.on('message', (ch, text) => {
+    if (ch !== channel) return;
+    try {
+      const m = JSON.parse(text) as { origin: string; msg: SessionInvalidation };
+      if (m.origin !== origin) for (const fn of fns) fn(m.msg);
+    } catch { /* not ours */ }
+  });
+  return {
+    publish(msg) {
+      pub.publish(channel, JSON.stringify({ origin, msg })).catch((err) => log.warn({ err }, 'session invalidation not published'));
+    },
+    subscribe: (fn) => void fns.push(fn),
+    async close() { await Promise.all([pub.quit(), sub.quit()]).catch(() => {}); },
+  };
+}
 
 export function dbSessions(db: AnyDB, opts: { cache?: SessionCache; invalidations?: SessionInvalidations } = {}): Sessions {
   const cache = opts.cache ?? new SessionCache();
