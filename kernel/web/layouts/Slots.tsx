@@ -21,7 +21,7 @@ const alertSpace = css`
   min-height: 117px;
   border-bottom: 1px solid #e3c8e6;
   background: #f7eef8;
-  @media (min-width: 576px) { min-height: 59px; }
+  @media (min-width: 576px) { min-height: 64px; }
 `;
 
 /** The alerts of the plugins, highest priority first, each in its own boundary. */
