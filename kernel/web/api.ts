@@ -1,3 +1,6 @@
+// superagent (~20 KiB gzip with qs) is not needed for the first paint: it loads as its own chunk,
+// fetched as soon as the client is created, in parallel with the page.
+import type Superagent from 'superagent';
 import type { Bus } from './bus.ts';
 import type { ApiErrorBody } from '../contract/errors.ts';
 
@@ -39,65 +42,37 @@ export interface ApiDeps {
   bus: Bus;
   base?: string;
   sleep?: (ms: number) => Promise<void>;
-  /** The transport; tests pass a fake. */
-  fetch?: typeof fetch;
+  agent?: typeof Superagent;
 }
 
 const retryable = (status: number) => status === 0 || status >= 500;
 const USER_CALL = /^\/api\/user\.php(\?|$)/;
 
-/** A failed HTTP answer, shaped like the error body the server sends (`{ error, message, params }`). */
-class HttpFailure extends Error {
-  constructor(readonly status: number, readonly body: Partial<ApiErrorBody>, readonly text: string) {
-    super(`HTTP ${status}`);
-  }
-}
-
-/**
- * On `fetch`: the browser's own client is enough for JSON calls and file bodies, and the landing
- * page loads no HTTP library (superagent and qs were ~20 KiB gzip and a chunk on the way to the
- * first API answer).
- */
-export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => setTimeout(r, ms)), fetch: send = (...a) => fetch(...a) }: ApiDeps): Api {
-  async function once(method: string, path: string, query: Record<string, string>, opts: RequestOptions): Promise<unknown> {
-    const qs = new URLSearchParams(query).toString();
-    const url = base + path + (qs ? (path.includes('?') ? '&' : '?') + qs : '');
-    const headers: Record<string, string> = { 'X-Request-Type': 'client', Accept: 'application/json' };
-    let body: BodyInit | undefined;
-    if (opts.file) {
-      headers['Content-Type'] = opts.file.type || 'application/octet-stream';
-      body = opts.file;
-    } else if (method !== 'GET') {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(opts.body ?? {});
-    }
-    const res = await send(url, { method, headers, body, credentials: 'same-origin' });
-    const text = await res.text();
-    let json: unknown = null;
-    try { json = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
-    if (!res.ok) throw new HttpFailure(res.status, (json && typeof json === 'object' ? json : {}) as Partial<ApiErrorBody>, text);
-    return json ?? {};
-  }
-
+export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => setTimeout(r, ms)), agent: given }: ApiDeps): Api {
+  let loading: Promise<typeof Superagent> | undefined;
+  const loadAgent = () => (loading ??= import('superagent').then((m) => m.default, (err) => { loading = undefined; throw err; }));
+  if (!given && typeof window !== 'undefined') loadAgent().catch(() => {});
   async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
     const retries = opts.retries ?? MAX_RETRIES;
-    const query = Object.fromEntries(Object.entries(opts.query ?? {})
-      .filter(([, v]) => v !== undefined && v !== null && v !== '')
-      .map(([k, v]) => [k, String(v)]));
+    const query = Object.fromEntries(Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''));
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await once(method, path, query, opts)) as T;
+        const agent = given ?? await loadAgent();
+        let req = agent(method, base + path).set('X-Request-Type', 'client').set('Accept', 'application/json').query(query);
+        if (opts.file) req = req.type(opts.file.type || 'application/octet-stream').send(opts.file);
+        else if (method !== 'GET') req = req.send((opts.body ?? {}) as object);
+        const res = await req;
+        return res.body as T;
       } catch (err) {
-        // A network failure (fetch rejects) counts as status 0.
-        const failure = err instanceof HttpFailure ? err : null;
-        const status = failure?.status ?? 0;
+        const e = err as { status?: number; response?: { body?: Partial<ApiErrorBody>; text?: string } };
+        const status = e.status ?? 0;
         if (retryable(status) && attempt < retries) {
           // Exponential delay: 250, 500, 1000, 2000, 4000 ms.
           await sleep(RETRY_BASE_MS * 2 ** attempt);
           continue;
         }
-        const body = failure?.body ?? {};
-        const text = `${body.error ?? ''} ${body.message ?? ''} ${failure?.text ?? ''}`;
+        const body = e.response?.body ?? {};
+        const text = `${body.error ?? ''} ${body.message ?? ''} ${e.response?.text ?? ''}`;
         if (status === 403 && text.includes('authentication_required') && !USER_CALL.test(path)) {
           bus.emit('auth:required', { path });
         }
@@ -113,7 +88,7 @@ export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => s
     upload: (path, file, opts) => request('POST', path, { ...opts, file }),
     beacon(path, body = {}) {
       // fetch with keepalive is sendBeacon that can carry the client header (CSRF rule).
-      void send(base + path, {
+      void fetch(base + path, {
         method: 'POST', keepalive: true, credentials: 'same-origin', body: JSON.stringify(body),
         headers: { 'X-Request-Type': 'client', 'Content-Type': 'application/json' },
       }).catch(() => {});
