@@ -122,7 +122,9 @@ async function pgListen(url: string, channel: string, on: { message(payload: str
   };
 }
 
-const WRITE = /^\s*(insert|update|delete|with|merge)\b/i;
+const WRITE = /^\s*(insert|update|delete|merge)\b/i;
+/** A WITH query that changes rows (not a read-only CTE such as the member search). */
+const WRITING_CTE = /^\s*with\b[\s\S]*\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
 /** Reports each write statement of this pooled client once it is committed. */
 function watchWrites(client: pg.PoolClient, report: (sql: string) => void) {
   let inTx = false;
@@ -136,7 +138,7 @@ function watchWrites(client: pg.PoolClient, report: (sql: string) => void) {
       if (/^\s*(begin|start transaction)\b/i.test(text)) { inTx = true; pending = []; }
       else if (/^\s*(commit|end)\b/i.test(text)) { inTx = false; const done = pending; pending = []; done.forEach(report); }
       else if (/^\s*rollback\b/i.test(text) && !/to\s+savepoint/i.test(text)) { inTx = false; pending = []; }
-      else if (WRITE.test(text)) { if (inTx) pending.push(text); else report(text); }
+      else if (WRITE.test(text) || WRITING_CTE.test(text)) { if (inTx) pending.push(text); else report(text); }
       return r;
     });
   };

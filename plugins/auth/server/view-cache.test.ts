@@ -35,9 +35,10 @@ describe('GET user.php from memory', () => {
       await trx.insertInto('photos').values({ user_id: m.id, file_key: 'seed/none', status: 'approved', is_main: true, position: 0 }).execute();
     });
     expect((await get()).profile.main_image).not.toBeNull();
-    // Last activity alone changes nothing in the answer: the cache stays.
+    // Last activity alone changes nothing in the answer, and reading (a search) is no change: the cache stays.
     await sql`UPDATE users SET last_seen = now() - interval '1 hour' WHERE id = ${m.id}`.execute(t.database.db);
     await get();
+    expect((await t.call({ method: 'GET', url: '/api/members.php?gender=female', cookie: m.cookie })).statusCode).toBe(200);
     expect(await queriesDuring(get)).toBe(0);
   });
 
