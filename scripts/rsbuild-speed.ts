@@ -61,10 +61,15 @@ function writeRouteChunks(root: string, dist: string, stats: Rspack.Stats): numb
       byTarget.set(target, files);
     }
   }
+  // The kernel's own lazy chunks every page needs at once (the HTTP client, superagent, that
+  // kernel/web/api.ts starts loading when the app boots): preloaded on every address.
+  const kernelLazy = [...byTarget.entries()]
+    .filter(([target]) => target === 'superagent' || target.endsWith(`${path.sep}superagent`))
+    .flatMap(([, files]) => [...files]);
   const out: RouteChunks = { routes: [] };
   for (const r of rows) {
     const target = r.request ? path.resolve(root, 'plugins', r.plugin, r.request).replace(/\.[jt]sx?$/, '') : '';
-    const files = [...(byTarget.get(target) ?? [])]
+    const files = [...new Set([...(byTarget.get(target) ?? []), ...kernelLazy])]
       .map((f) => publicPath.replace(/\/?$/, '/') + f.replace(/^\//, ''))
       .filter((url) => !html.includes(`"${url}"`))
       // Styles first (they block rendering of the page once it arrives), then scripts.
