@@ -17,15 +17,15 @@ export async function loadViewer(db: AnyDB, userId: number | null): Promise<View
 }
 
 // `online`: seen in the last minutes, and never for a member in invisible mode.
-const summaryColumns = sql`p.user_id AS id, p.name, p.gender, p.country, p.region, p.city,
+export const summaryColumns = sql`p.user_id AS id, p.name, p.gender, p.country, p.region, p.city,
   date_part('year', age(p.birthdate))::int AS age,
   (NOT p.invisible AND u.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online, u.paid_user AS premium,
   ph.id AS photo_id, ph.file_key AS photo_key, ph.status AS photo_status`;
 
-const summaryJoins = sql`JOIN users u ON u.id = p.user_id
+export const summaryJoins = sql`JOIN users u ON u.id = p.user_id
   LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main`;
 
-type SummaryRow = Omit<ProfileSummary, 'main_image'> & { photo_id: number | null; photo_key: string | null; photo_status: string | null };
+export type SummaryRow = Omit<ProfileSummary, 'main_image'> & { photo_id: number | null; photo_key: string | null; photo_status: string | null };
 
 export const toSummary = (ctx: ViewContext, r: SummaryRow): ProfileSummary => ({
   id: Number(r.id), name: r.name, gender: r.gender, age: Number(r.age), city: r.city, country: r.country,
@@ -110,6 +110,11 @@ export function searchQueries(viewerId: number | null, q: MembersQuery) {
       ORDER BY hits.shared DESC, hits.last_seen DESC NULLS LAST, hits.user_id DESC`,
     count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 ${matches} LIMIT ${TOTAL_CAP + 1}) m`,
     estimate: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 ${matches}`,
+    /** The first `limit` matching ids in result order, with the shared interests (search-cache.ts; built with no viewer). */
+    candidates: (limit: number) => sql<{ id: number; shared: number }>`SELECT p.user_id AS id, ${interests.length
+      ? sql`(SELECT count(*) FROM unnest(p.interests) i WHERE i = ANY(${interests}::text[]))::int`
+      : sql`0`} AS shared ${matches} ORDER BY ${order} LIMIT ${limit}`,
+    interests: interests.length > 0,
     offset,
   };
 }
@@ -121,7 +126,7 @@ export function searchQueries(viewerId: number | null, q: MembersQuery) {
  */
 const cappedByDb = new WeakMap<AnyDB, Map<string, number>>();
 const CAPPED_MS = 60_000;
-const filterKey = (q: MembersQuery) => JSON.stringify([q.gender, q.country, q.countryregion, q.min_age, q.max_age, q.interests, Boolean(q.similar)]);
+export const filterKey = (q: MembersQuery) => JSON.stringify([q.gender, q.country, q.countryregion, q.min_age, q.max_age, q.interests, Boolean(q.similar)]);
 
 /** Estimates this many times the cap are trusted as "more than the cap" (statistics: ANALYZE). */
 const ESTIMATE_FACTOR = 3;

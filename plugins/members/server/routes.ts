@@ -4,7 +4,8 @@ import { authenticationRequired, badRequest, notFound } from '../../../kernel/se
 import type { AuthService } from '../../auth/server.ts';
 import { GENDERS, INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, REPORT_REASONS, type MembersQuery, type ReportReason } from '../contract.ts';
 import { GEO } from './seed/geo.ts';
-import { loadProfile, loadViewer, searchMembers, type ViewContext } from './queries.ts';
+import { loadProfile, type ViewContext } from './queries.ts';
+import { createSearchCache, type SearchCache } from './search-cache.ts';
 import type { MembersService } from './service.ts';
 
 /** Visitors may browse only where the site allows it (or when they arrived through a traffic source). */
@@ -18,9 +19,12 @@ function assertMayBrowse(req: FastifyRequest) {
 const age = { type: 'integer', minimum: MIN_AGE, maximum: MAX_AGE };
 
 export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
-  const ctx = async (req: FastifyRequest): Promise<ViewContext> => ({
-    storage: kernel.storage, cdnPrefix: req.site.cdn_prefix ?? '', viewer: await loadViewer(kernel.db, req.userId),
-  });
+  // Searches come from shared short-lived result lists (search-cache.ts); the viewer's premium flag too.
+  const cache = createSearchCache(kernel);
+  kernel.services.provide<SearchCache>('members:search-cache', cache);
+  const base = (req: FastifyRequest) => ({ storage: kernel.storage, cdnPrefix: req.site.cdn_prefix ?? '' });
+  const ctx = async (req: FastifyRequest): Promise<ViewContext> => ({ ...base(req), viewer: await cache.viewer(req.userId) });
+  const search = (req: FastifyRequest, q: MembersQuery) => cache.search(base(req), req.userId, req.site.domain, q);
   const requireUser = (req: FastifyRequest) => kernel.services.get<AuthService>('auth').requireUser(req);
   const members = () => kernel.services.get<MembersService>('members');
   const idBody = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
@@ -35,7 +39,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     const query = new URLSearchParams(qs);
     if (['gender', 'country', 'countryregion', 'min_age', 'max_age', 'interests'].some((k) => query.has(k)) || (query.get('page') ?? '1') !== '1') return null;
     try { assertMayBrowse(req); } catch { return null; }
-    return searchMembers(kernel.db, await ctx(req), { page: 1 } as MembersQuery);
+    return search(req, { page: 1 } as MembersQuery);
   });
 
   app.get('/members.php', {
@@ -62,7 +66,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
       throw badRequest('invalid_age_range', 'min_age must not be above max_age');
     }
     if (q.countryregion && !q.country) throw badRequest('invalid_input', 'countryregion needs country');
-    return searchMembers(kernel.db, await ctx(req), q);
+    return search(req, q);
   });
 
   app.get('/member.php', {
@@ -92,11 +96,14 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     if (!target || !(await members().mayKnow(userId, id))) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
     await kernel.db.insertInto('blocks').values({ blocker_id: userId, blocked_id: id })
       .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing()).execute();
+    cache.blocksChanged(userId, id);
     return { blocked: true };
   });
   app.delete('/block.php', { schema: { body: idBody } }, async (req) => {
     const userId = requireUser(req);
-    await kernel.db.deleteFrom('blocks').where('blocker_id', '=', userId).where('blocked_id', '=', (req.body as { id: number }).id).execute();
+    const { id } = req.body as { id: number };
+    await kernel.db.deleteFrom('blocks').where('blocker_id', '=', userId).where('blocked_id', '=', id).execute();
+    cache.blocksChanged(userId, id);
     return { blocked: false };
   });
   app.get('/blocks.php', async (req) => {

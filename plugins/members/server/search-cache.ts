@@ -1,0 +1,220 @@
+import { sql } from 'kysely';
+import type { Kernel } from '../../../kernel/server/plugin.ts';
+import { PAGE_SIZE, type MembersQuery, type MembersResponse } from '../contract.ts';
+import {
+  RANK_WINDOW, TOTAL_CAP, searchMembers, searchQueries, summaryColumns, summaryJoins, toSummary,
+  type SummaryRow, type ViewContext, type Viewer,
+} from './queries.ts';
+
+/** How long a shared result list, a member's summary, a viewer's blocks and premium flag are kept. */
+export const SEARCH_CACHE_MS = 10_000;
+/** Ids kept per filter set: enough for "1000+" even after a viewer's own exclusions (self, blocks). */
+export const SEARCH_LIST_SIZE = TOTAL_CAP + 200;
+const MAX_LISTS = 500;
+const MAX_MEMBERS = 20_000;
+const MAX_VIEWERS = 10_000;
+
+interface List { ids: Int32Array; shared: Uint8Array | null; complete: boolean; until: number }
+interface Member { row: SummaryRow; until: number }
+interface Expiring<T> { value: T; until: number }
+
+/** Searches answered with no SQL at all (`hits`) and the others (`misses`: a list, a summary, blocks or SQL paging loaded). */
+export interface SearchCacheStats { hits: number; misses: number }
+
+/** A Map kept to `max` entries, oldest (least recently set) first out. */
+function put<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value as K);
+}
+
+/**
+ * Member search served from memory for most requests (the few filter sets most members run):
+ *
+ * - per site and normalised filter set, the first SEARCH_LIST_SIZE matching ids in result order
+ *   (and their shared interests), found with no viewer, kept SEARCH_CACHE_MS. Each request takes
+ *   out the viewer and whoever they blocked or who blocked them, then cuts the page: the same ids
+ *   in the same order as the SQL (searchQueries) would give this viewer, and the same total
+ *   (exact below TOTAL_CAP, "1000+" above). Pages past the kept ids go to SQL.
+ * - a list goes at once when a member in it changes (kernel/server/changes.ts: invisible mode,
+ *   deleted account, profile, photos); members who newly match, and changes in last activity
+ *   (the order), show within SEARCH_CACHE_MS.
+ * - member summaries (name, age, city, photo key, premium, online) per member, dropped at the
+ *   member's change notification, else kept SEARCH_CACHE_MS (online and age may lag that long).
+ *   Blurred or full photos and signed links are made per request for the viewer.
+ * - a viewer's blocks (both ways) and premium flag, SEARCH_CACHE_MS; blocks written through
+ *   block.php drop both members' entries at once.
+ * Nothing is served from memory while change notifications could be missed (`changes.live`).
+ */
+export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock'>, ttlMs = SEARCH_CACHE_MS) {
+  const db = kernel.db;
+  const lists = new Map<string, List>();
+  const members = new Map<number, Member>();
+  const blocks = new Map<number, Expiring<Set<number>>>();
+  const premium = new Map<number, Expiring<boolean>>();
+  const stats: SearchCacheStats = { hits: 0, misses: 0 };
+  let epoch = 0;
+  /** Lists being dropped after a member change (see onMember): searches wait for it. */
+  let pending: Promise<void> | null = null;
+  const now = () => kernel.clock.now().getTime();
+
+  kernel.changes.onMember((id) => {
+    epoch++;
+    if (id == null) {
+      lists.clear(); members.clear(); blocks.clear(); premium.clear();
+      return;
+    }
+    members.delete(id);
+    premium.delete(id);
+    for (const [key, list] of lists) if (list.ids.includes(id)) lists.delete(key);
+    // The member may match filter sets they were not in (visible again, new country, ...): lists of
+    // their gender and country go too, once their row is read; searches wait for that.
+    const done = db.selectFrom('profiles').select(['gender', 'country']).where('user_id', '=', id).executeTakeFirst().then((p) => {
+      if (!p) return;
+      for (const key of [...lists.keys()]) {
+        const [, gender, country] = JSON.parse(key) as [string, string | null, string | null];
+        if ((gender == null || gender === p.gender) && (country == null || country === p.country)) lists.delete(key);
+      }
+    }, () => { lists.clear(); });
+    const all = pending ? Promise.all([pending, done]) : done;
+    const current = pending = all.then(() => { if (pending === current) pending = null; });
+  });
+
+  const usable = () => kernel.changes.live;
+
+  interface Trace { sql: boolean }
+  const untraced: Trace = { sql: false };
+
+  async function viewer(userId: number | null, tr = untraced): Promise<Viewer> {
+    if (userId == null) return { id: null, premium: false };
+    const t = now();
+    const hit = premium.get(userId);
+    if (hit && hit.until > t && usable()) return { id: userId, premium: hit.value };
+    tr.sql = true;
+    const before = epoch;
+    const row = await db.selectFrom('users').select('paid_user').where('id', '=', userId).executeTakeFirst();
+    const value = Boolean(row?.paid_user);
+    if (epoch === before && usable()) put(premium, userId, { value, until: t + ttlMs }, MAX_VIEWERS);
+    return { id: userId, premium: value };
+  }
+
+  async function blockSet(userId: number, tr: Trace): Promise<Set<number>> {
+    const t = now();
+    const hit = blocks.get(userId);
+    if (hit && hit.until > t) return hit.value;
+    tr.sql = true;
+    const before = epoch;
+    const { rows } = await sql<{ id: number }>`SELECT blocked_id AS id FROM blocks WHERE blocker_id = ${userId}
+      UNION SELECT blocker_id FROM blocks WHERE blocked_id = ${userId}`.execute(db);
+    const value = new Set(rows.map((r) => Number(r.id)));
+    if (epoch === before) put(blocks, userId, { value, until: t + ttlMs }, MAX_VIEWERS);
+    return value;
+  }
+
+  const listKey = (site: string, q: MembersQuery) => JSON.stringify([site, q.gender ?? null, q.country ?? null, q.countryregion ?? null,
+    q.min_age ?? null, q.max_age ?? null, [...new Set((q.interests ?? '').split(',').filter(Boolean))].sort().join(','), Boolean(q.similar)]);
+
+  async function list(site: string, q: MembersQuery, tr: Trace): Promise<List | null> {
+    const key = listKey(site, q);
+    const t = now();
+    const hit = lists.get(key);
+    if (hit && hit.until > t) return hit;
+    tr.sql = true;
+    const queries = searchQueries(null, { ...q, page: 1 });
+    if (!queries) return null;
+    const before = epoch;
+    const { rows } = await queries.candidates(SEARCH_LIST_SIZE).execute(db);
+    const value: List = {
+      ids: Int32Array.from(rows, (r) => Number(r.id)),
+      shared: queries.interests ? Uint8Array.from(rows, (r) => Number(r.shared)) : null,
+      complete: rows.length < SEARCH_LIST_SIZE,
+      until: t + ttlMs,
+    };
+    if (epoch === before && usable()) put(lists, key, value, MAX_LISTS);
+    return value;
+  }
+
+  /** The summaries of these members in this order, or null when one is gone or hidden meanwhile. */
+  async function summaries(ids: number[], tr: Trace): Promise<SummaryRow[] | null> {
+    const t = now();
+    const missing = ids.filter((id) => !((members.get(id)?.until ?? 0) > t));
+    if (missing.length) {
+      tr.sql = true;
+      const before = epoch;
+      const { rows } = await sql<SummaryRow & { shown: boolean }>`SELECT ${summaryColumns},
+        (p.status = 'active' AND NOT p.invisible AND NOT p.account_deleted AND u.deleted_at IS NULL) AS shown
+        FROM profiles p ${summaryJoins} WHERE p.user_id = ANY(${missing}::int[])`.execute(db);
+      if (rows.length !== missing.length || rows.some((r) => !r.shown)) return null;
+      if (epoch === before && usable()) {
+        for (const { shown: _, ...row } of rows) put(members, Number(row.id), { row, until: t + ttlMs }, MAX_MEMBERS);
+      } else {
+        const byId = new Map(rows.map((r) => [Number(r.id), r]));
+        return ids.map((id) => byId.get(id) ?? members.get(id)!.row);
+      }
+    }
+    const out: SummaryRow[] = [];
+    for (const id of ids) {
+      const m = members.get(id);
+      if (!m) return null;
+      out.push(m.row);
+    }
+    return out;
+  }
+
+  /** The search of queries.ts (searchMembers), from the shared lists where they reach. */
+  async function search(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: string, q: MembersQuery): Promise<MembersResponse> {
+    const tr: Trace = { sql: false };
+    const res = await cachedSearch({ ...base, viewer: await viewer(userId, tr) }, site, q, tr);
+    if (tr.sql) stats.misses++; else stats.hits++;
+    return res;
+  }
+
+  async function cachedSearch(ctx: ViewContext, site: string, q: MembersQuery, tr: Trace): Promise<MembersResponse> {
+    const fallback = () => { tr.sql = true; return searchMembers(db, ctx, q); };
+    if (!usable()) return fallback();
+    const page = q.page ?? 1;
+    const offset = (page - 1) * PAGE_SIZE;
+    if (pending) await pending;
+    const found = await list(site, q, tr);
+    if (!found) return fallback();
+    const viewerId = ctx.viewer.id;
+    const out = viewerId == null ? null : await blockSet(viewerId, tr);
+    let ids: number[] = [];
+    let shared: number[] | null = found.shared ? [] : null;
+    for (let i = 0; i < found.ids.length; i++) {
+      const id = found.ids[i];
+      if (id === viewerId || out?.has(id)) continue;
+      ids.push(id);
+      shared?.push(found.shared![i]);
+    }
+    // The viewer's matches: exactly `ids` when the list holds all; at least as many otherwise.
+    const n = found.complete ? ids.length : ids.length > TOTAL_CAP ? TOTAL_CAP + 1 : -1;
+    if (n < 0) return fallback();
+    if (shared && offset < RANK_WINDOW) {
+      // Within the window, most shared interests first; ties keep the order of last activity (stable sort).
+      if (!found.complete && ids.length < RANK_WINDOW) return fallback();
+      const order = ids.slice(0, RANK_WINDOW).map((id, i) => ({ id, s: shared![i], i }));
+      order.sort((a, b) => b.s - a.s || a.i - b.i);
+      ids = order.map((o) => o.id);
+    }
+    if (!found.complete && offset + PAGE_SIZE > ids.length) return fallback();
+    const pageIds = ids.slice(offset, offset + PAGE_SIZE);
+    const rows = await summaries(pageIds, tr);
+    if (!rows) return fallback();
+    return {
+      profiles: rows.map((r) => toSummary(ctx, r)),
+      total: Math.min(n, TOTAL_CAP), total_capped: n > TOTAL_CAP, page, per_page: PAGE_SIZE,
+    };
+  }
+
+  return {
+    search,
+    viewer,
+    /** A block between these members was written or removed: their block sets go at once. */
+    blocksChanged(a: number, b: number) { epoch++; blocks.delete(a); blocks.delete(b); },
+    stats,
+    get sizes() { return { lists: lists.size, members: members.size, blocks: blocks.size }; },
+  };
+}
+
+export type SearchCache = ReturnType<typeof createSearchCache>;
