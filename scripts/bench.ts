@@ -3,7 +3,8 @@
 // 1. Load: autocannon (in a worker thread) against the app listening on 127.0.0.1, and in the same
 //    run against a bare fastify route on another port, so the figures are ratios to what this
 //    machine serves at all: GET /api/settings.php, GET /api/user.php (logged in) and member search
-//    (logged in, the search page's filter sets mixed).
+//    (BENCH_VIEWERS logged-in members, default 200, each drawing from their own mix of filter sets
+//    and pages, see searchMix; printed with the search cache's hit rate).
 // 2. Search at scale: BENCH_PROFILES members (default 100,000) made by SQL, then p50/p95 per filter
 //    set of the search page and the match finder (deep pages included), and the EXPLAIN ANALYZE of
 //    the slowest one.
@@ -29,6 +30,8 @@ import { serverPlugins } from '../plugins/server.ts';
 import { seedBulkMembers } from '../plugins/members/server/seed/bulk.ts';
 import { searchQueries } from '../plugins/members/server/queries.ts';
 import type { MembersQuery } from '../plugins/members/contract.ts';
+import type { SearchCache } from '../plugins/members/server/search-cache.ts';
+import type { Kernel } from '../kernel/server/plugin.ts';
 
 const env = process.env;
 const PROFILES = Number(env.BENCH_PROFILES ?? 100_000);
@@ -56,9 +59,48 @@ const FILTER_SETS: [string, string][] = [
   ['match finder', 'country=GB&gender=female&min_age=25&max_age=45&interests=travelling,coffee,hiking,music,cooking'],
   ['match finder p11', 'gender=female&min_age=25&max_age=45&interests=travelling,coffee,hiking&page=11'],
 ];
-/** What the load test cycles through: the page's first pages with its common filters. */
+/** The search page's common filter sets, as members pick them now and then during the load test. */
 const LOAD_SEARCHES = ['', '?gender=female', '?country=DE', '?country=GB&gender=female&min_age=25&max_age=40',
   '?country=PL&countryregion=mazowieckie', '?gender=male&min_age=30&max_age=45&page=2', '?country=GB&page=3', '?min_age=40&max_age=60'];
+/** Distinct logged-in members searching during the load test. */
+const VIEWERS = Number(env.BENCH_VIEWERS ?? 200);
+
+/**
+ * What VIEWERS members (mixed genders, orientations, countries, ages; sessions made directly) ask
+ * the search for, 20 draws each: the landing page with no filters 6, their own search (the gender
+ * they look for, their country) 6, that with an age range around theirs 2, its pages 2–5 2, two
+ * other filter sets of the search page, and two deep pages (6 and beyond, fewer the deeper). Requests
+ * are drawn at random.
+ */
+async function searchMix(database: Database, kernel: Kernel): Promise<MixEntry[]> {
+  const { rows } = await sql<{ id: number; gender: string; sexuality: string; country: string; age: number }>`
+    SELECT p.user_id AS id, p.gender, p.sexuality, p.country, date_part('year', age(p.birthdate))::int AS age
+    FROM profiles p JOIN users u ON u.id = p.user_id
+    WHERE p.status = 'active' AND NOT p.invisible AND u.email LIKE 'bulk-%'
+    ORDER BY hashint4(p.user_id) LIMIT ${VIEWERS}`.execute(database.db);
+  const mix: MixEntry[] = [];
+  for (const v of rows) {
+    const id = Number(v.id);
+    const cookie = `sid=${await kernel.sessions.create(id)}`;
+    const seeks = v.sexuality === 'hetero' ? (v.gender === 'male' ? 'female' : 'male') : v.sexuality === 'bi' ? null : v.gender;
+    const own = [seeks ? `gender=${seeks}` : '', `country=${v.country}`].filter(Boolean).join('&');
+    const lo = Math.max(18, Math.floor((v.age - 5) / 5) * 5);
+    const add = (qs: string, n = 1) => { for (let i = 0; i < n; i++) mix.push({ path: `/api/members.php${qs ? `?${qs}` : ''}`, cookie }); };
+    add('', 6);
+    add(own, 6);
+    add(`${own}&min_age=${lo}&max_age=${lo + 15}`, 2);
+    add(`${own}&page=2`);
+    add(`${own}&page=${3 + (id % 3)}`);
+    add(LOAD_SEARCHES[id % LOAD_SEARCHES.length].slice(1));
+    add(LOAD_SEARCHES[(id + 3) % LOAD_SEARCHES.length].slice(1));
+    // Deep pages thin out with depth as on a real site: 6 + an exponential of mean 10 pages (about
+    // 1 in 80 of them past page 50, beyond the cached ids).
+    const deep = (k: number) => 6 + Math.floor(-Math.log(1 - (((Math.imul(id, 2654435761) ^ k) >>> 0) % 997) / 997) * 10);
+    add(`page=${deep(0)}`);
+    add(`${seeks ? `gender=${seeks}&` : ''}page=${deep(0x5bd1)}`);
+  }
+  return mix;
+}
 
 const pct = (xs: number[], p: number) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const fmt = (n: number, d = 1) => n.toFixed(d);
@@ -66,27 +108,41 @@ const log = (s = '') => console.log(s);
 
 interface CannonResult { rps: number; p50: number; p99: number; non2xx: number; errors: number }
 
-/** autocannon in a worker thread, so the load generator does not share the server's event loop. */
-function cannon(opts: Record<string, unknown>): Promise<CannonResult> {
+/** One request of a mix: path and session cookie. */
+interface MixEntry { path: string; cookie: string }
+
+/**
+ * autocannon in a worker thread, so the load generator does not share the server's event loop.
+ * `mix`: each request is drawn at random from these (every connection independently, so the
+ * connections do not walk one sequence in step and repeat each other's requests).
+ */
+function cannon(opts: Record<string, unknown>, mix?: MixEntry[]): Promise<CannonResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(`
       const { parentPort, workerData } = require('node:worker_threads');
       const autocannon = require(workerData.mod);
+      const mix = workerData.mix;
+      if (mix) workerData.opts.requests = [{ method: 'GET', setupRequest: (req) => {
+        const e = mix[Math.floor(Math.random() * mix.length)];
+        return { ...req, path: e.path, headers: { ...req.headers, cookie: e.cookie } };
+      } }];
       // Inside a worker thread autocannon hands back raw histograms: aggregate them here.
       autocannon(workerData.opts).then((raw) => autocannon.aggregateResult([raw], workerData.opts)).then(
         (r) => parentPort.postMessage({ rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts }),
         (e) => parentPort.postMessage({ error: String(e) }));
-    `, { eval: true, workerData: { mod: require.resolve('autocannon'), opts } });
+    `, { eval: true, workerData: { mod: require.resolve('autocannon'), opts, mix } });
     worker.once('message', (m) => { void worker.terminate(); if (m.error) reject(new Error(m.error)); else resolve(m); });
     worker.once('error', reject);
   });
 }
 
-async function load(name: string, url: string, extra: Record<string, unknown>, bare?: number) {
-  await cannon({ url, connections: CONNECTIONS, duration: 1, ...extra }); // warm-up (JIT, caches)
-  const r = await cannon({ url, connections: CONNECTIONS, duration: SECONDS, ...extra });
+async function load(name: string, url: string, extra: Record<string, unknown>, bare?: number,
+  opts: { mix?: MixEntry[]; afterWarmUp?: () => void; note?: () => string } = {}) {
+  await cannon({ url, connections: CONNECTIONS, duration: 1, ...extra }, opts.mix); // warm-up (JIT, caches)
+  opts.afterWarmUp?.();
+  const r = await cannon({ url, connections: CONNECTIONS, duration: SECONDS, ...extra }, opts.mix);
   const bad = r.non2xx || r.errors ? `  !! ${r.non2xx} non-2xx, ${r.errors} errors` : '';
-  log(`  ${name.padEnd(34)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50, 0).padStart(3)} ms  p99 ${fmt(r.p99, 0).padStart(4)} ms${bare ? `  ${fmt(r.rps / bare, 2)}× bare` : ''}${bad}`);
+  log(`  ${name.padEnd(34)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50, 0).padStart(3)} ms  p99 ${fmt(r.p99, 0).padStart(4)} ms${bare ? `  ${fmt(r.rps / bare, 2)}× bare` : ''}${opts.note?.() ?? ''}${bad}`);
   return r.rps;
 }
 
@@ -122,11 +178,18 @@ async function bench(engine: string, bareUrl: string) {
   const { database, dataDir, drop } = await openEngine(engine);
   const config = { ...readConfig({ ...env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: '', LOG_LEVEL: env.LOG_LEVEL ?? 'warn' }) };
   const { app, kernel } = await buildApp({ config, database, plugins: serverPlugins });
+  // After the bulk insert: statistics, and on PostgreSQL the vacuum its autovacuum would otherwise
+  // start in the middle of the load test (a one-off of the fresh tables that took the two cores
+  // from settings.php and user.php in earlier runs).
+  const settle = async () => {
+    if (database.engine === 'postgres') await sql`VACUUM (ANALYZE) users, profiles`.execute(database.db);
+    await sql`ANALYZE`.execute(database.db);
+  };
   try {
     await runSeeds(kernel, serverPlugins, { demo: true, profiles: 0 }); // the demo member (one portrait)
     let t = Date.now();
     await seedBulkMembers(database.db, LOAD_PROFILES);
-    await sql`ANALYZE`.execute(database.db);
+    await settle();
     log(`${LOAD_PROFILES} members by SQL + ANALYZE in ${fmt((Date.now() - t) / 1000)} s (setup ${fmt((t - started) / 1000)} s)`);
     const base = await listen(app);
     const login = await fetch(`${base}/api/user.php`, {
@@ -141,16 +204,26 @@ async function bench(engine: string, bareUrl: string) {
     const bare = await load('bare fastify route', `${bareUrl}/`, {});
     await load('GET /api/settings.php', `${base}/api/settings.php`, {}, bare);
     await load('GET /api/user.php (logged in)', `${base}/api/user.php`, { headers: { cookie } }, bare);
-    await load('GET /api/members.php (logged in, mixed)', `${base}/api/members.php`, {
-      headers: { cookie }, requests: LOAD_SEARCHES.map((q) => ({ method: 'GET', path: `/api/members.php${q}` })),
-    }, bare);
+    const mix = await searchMix(database, kernel);
+    const stats = kernel.services.get<SearchCache>('members:search-cache').stats;
+    let before = { ...stats };
+    await load(`GET /api/members.php (${VIEWERS} members)`, `${base}/api/members.php`, {}, bare, {
+      mix, afterWarmUp: () => { before = { ...stats }; },
+      note: () => {
+        const d = (k: keyof typeof stats) => stats[k] - before[k];
+        const all = d('hits') + d('misses');
+        return `  cache hits ${fmt((100 * d('hits')) / Math.max(1, all), 1)} % of ${all} (loads: ${d('lists')} lists, ${d('summaries')} summaries, ${d('viewers')} viewers; ${d('sql')} all SQL)`;
+      },
+    });
     }
 
     t = Date.now();
     await seedBulkMembers(database.db, PROFILES - LOAD_PROFILES, LOAD_PROFILES + 1);
-    await sql`ANALYZE`.execute(database.db);
+    await settle();
     log(`\n+${PROFILES - LOAD_PROFILES} members by SQL + ANALYZE in ${fmt((Date.now() - t) / 1000)} s`);
-    log(`Search at ${PROFILES.toLocaleString('en')} members (${ROUNDS} runs per filter set, through the app):`);
+    // The queries themselves: with the search cache (search-cache.ts) on, repeats would come from memory.
+    kernel.services.get<SearchCache>('members:search-cache').enabled = false;
+    log(`Search at ${PROFILES.toLocaleString('en')} members (${ROUNDS} runs per filter set, through the app, search cache off):`);
     const viewerId = Number((await database.db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow()).id);
     const results: { name: string; qs: string; p50: number; p95: number }[] = [];
     for (const [name, qs] of FILTER_SETS) {

@@ -59,14 +59,14 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
         },
       },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     assertMayBrowse(req);
     const q = req.query as MembersQuery;
     if (q.min_age != null && q.max_age != null && q.min_age > q.max_age) {
       throw badRequest('invalid_age_range', 'min_age must not be above max_age');
     }
     if (q.countryregion && !q.country) throw badRequest('invalid_input', 'countryregion needs country');
-    return search(req, q);
+    return reply.type('application/json; charset=utf-8').send(await cache.searchJson(base(req), req.userId, req.site.domain, q));
   });
 
   app.get('/member.php', {

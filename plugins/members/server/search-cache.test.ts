@@ -69,11 +69,16 @@ describe('cached member search', () => {
   }, 120_000);
 
   it('serves a repeated search without SQL', async () => {
-    await search(viewers[1].cookie, 'country=DE');
-    const before = { ...cache.stats };
-    await search(viewers[1].cookie, 'country=DE');
-    await search(viewers[2].cookie, 'country=DE');
-    expect(cache.stats.hits - before.hits).toBeGreaterThanOrEqual(1);
+    // On a PostgreSQL shared with other test files, their change notifications (one channel per
+    // database) may drop or refuse a list now and then: a few tries.
+    let hits = 0;
+    for (let i = 0; i < 10 && !hits; i++) {
+      await search(viewers[1].cookie, 'country=DE');
+      const before = cache.stats.hits;
+      await search(viewers[2].cookie, 'country=DE');
+      hits = cache.stats.hits - before;
+    }
+    expect(hits).toBe(1);
   });
 
   it('shows a block at once, both ways, and an unblock too', async () => {

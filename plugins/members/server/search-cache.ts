@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
-import { PAGE_SIZE, type MembersQuery, type MembersResponse } from '../contract.ts';
+import { PAGE_SIZE, type MembersQuery, type MembersResponse, type ProfileSummary } from '../contract.ts';
+import { photoAccess } from './images.ts';
 import {
   RANK_WINDOW, TOTAL_CAP, searchMembers, searchQueries, summaryColumns, summaryJoins, toSummary,
   type SummaryRow, type ViewContext, type Viewer,
@@ -13,13 +14,19 @@ export const SEARCH_LIST_SIZE = TOTAL_CAP + 200;
 const MAX_LISTS = 500;
 const MAX_MEMBERS = 20_000;
 const MAX_VIEWERS = 10_000;
+/** More changed members than this at once (a bulk write): every list goes instead of reading them. */
+const MAX_FLUSH = 500;
 
 interface List { ids: Int32Array; shared: Uint8Array | null; complete: boolean; until: number }
-interface Member { row: SummaryRow; until: number }
+/** A member's summary row, and per photo access and CDN prefix the summary as sent (object and JSON). */
+interface Member { row: SummaryRow; until: number; views: Map<string, { obj: ProfileSummary; json: string }> }
 interface Expiring<T> { value: T; until: number }
 
-/** Searches answered with no SQL at all (`hits`) and the others (`misses`: a list, a summary, blocks or SQL paging loaded). */
-export interface SearchCacheStats { hits: number; misses: number }
+/**
+ * Searches answered with no SQL at all (`hits`) and the others (`misses`); of these, how many loaded
+ * a list, member summaries, a viewer (blocks or premium flag), or ran the whole search in SQL.
+ */
+export interface SearchCacheStats { hits: number; misses: number; lists: number; summaries: number; viewers: number; sql: number }
 
 /** A Map kept to `max` entries, oldest (least recently set) first out. */
 function put<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
@@ -52,11 +59,36 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
   const members = new Map<number, Member>();
   const blocks = new Map<number, Expiring<Set<number>>>();
   const premium = new Map<number, Expiring<boolean>>();
-  const stats: SearchCacheStats = { hits: 0, misses: 0 };
+  const stats: SearchCacheStats = { hits: 0, misses: 0, lists: 0, summaries: 0, viewers: 0, sql: 0 };
   let epoch = 0;
-  /** Lists being dropped after a member change (see onMember): searches wait for it. */
-  let pending: Promise<void> | null = null;
   const now = () => kernel.clock.now().getTime();
+
+  // The member may now match filter sets they were not in (visible again, new country, ...): lists
+  // of their gender and country go too, once their rows are read (in batches; searches wait).
+  let dirty = new Set<number>();
+  let flushing: Promise<void> | null = null;
+  const flush = async () => {
+    while (dirty.size) {
+      const ids = [...dirty];
+      dirty = new Set();
+      if (ids.length > MAX_FLUSH) { lists.clear(); continue; }
+      try {
+        const rows = await db.selectFrom('profiles').select(['gender', 'country']).where('user_id', 'in', ids).execute();
+        for (const key of [...lists.keys()]) {
+          const [, gender, country] = JSON.parse(key) as [string, string | null, string | null];
+          if (rows.some((p) => (gender == null || gender === p.gender) && (country == null || country === p.country))) lists.delete(key);
+        }
+      } catch {
+        lists.clear();
+      }
+    }
+  };
+  const startFlush = () => {
+    flushing = flush().finally(() => {
+      flushing = null;
+      if (dirty.size) startFlush();
+    });
+  };
 
   kernel.changes.onMember((id) => {
     epoch++;
@@ -67,17 +99,8 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     members.delete(id);
     premium.delete(id);
     for (const [key, list] of lists) if (list.ids.includes(id)) lists.delete(key);
-    // The member may match filter sets they were not in (visible again, new country, ...): lists of
-    // their gender and country go too, once their row is read; searches wait for that.
-    const done = db.selectFrom('profiles').select(['gender', 'country']).where('user_id', '=', id).executeTakeFirst().then((p) => {
-      if (!p) return;
-      for (const key of [...lists.keys()]) {
-        const [, gender, country] = JSON.parse(key) as [string, string | null, string | null];
-        if ((gender == null || gender === p.gender) && (country == null || country === p.country)) lists.delete(key);
-      }
-    }, () => { lists.clear(); });
-    const all = pending ? Promise.all([pending, done]) : done;
-    const current = pending = all.then(() => { if (pending === current) pending = null; });
+    dirty.add(id);
+    if (!flushing) startFlush();
   });
 
   const usable = () => kernel.changes.live;
@@ -91,6 +114,7 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     const hit = premium.get(userId);
     if (hit && hit.until > t && usable()) return { id: userId, premium: hit.value };
     tr.sql = true;
+    stats.viewers++;
     const before = epoch;
     const row = await db.selectFrom('users').select('paid_user').where('id', '=', userId).executeTakeFirst();
     const value = Boolean(row?.paid_user);
@@ -103,6 +127,7 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     const hit = blocks.get(userId);
     if (hit && hit.until > t) return hit.value;
     tr.sql = true;
+    stats.viewers++;
     const before = epoch;
     const { rows } = await sql<{ id: number }>`SELECT blocked_id AS id FROM blocks WHERE blocker_id = ${userId}
       UNION SELECT blocker_id FROM blocks WHERE blocked_id = ${userId}`.execute(db);
@@ -120,6 +145,7 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     const hit = lists.get(key);
     if (hit && hit.until > t) return hit;
     tr.sql = true;
+    stats.lists++;
     const queries = searchQueries(null, { ...q, page: 1 });
     if (!queries) return null;
     const before = epoch;
@@ -135,46 +161,64 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
   }
 
   /** The summaries of these members in this order, or null when one is gone or hidden meanwhile. */
-  async function summaries(ids: number[], tr: Trace): Promise<SummaryRow[] | null> {
+  async function summaries(ids: number[], tr: Trace): Promise<Member[] | null> {
     const t = now();
     const missing = ids.filter((id) => !((members.get(id)?.until ?? 0) > t));
     if (missing.length) {
       tr.sql = true;
+      stats.summaries++;
       const before = epoch;
       const { rows } = await sql<SummaryRow & { shown: boolean }>`SELECT ${summaryColumns},
         (p.status = 'active' AND NOT p.invisible AND NOT p.account_deleted AND u.deleted_at IS NULL) AS shown
         FROM profiles p ${summaryJoins} WHERE p.user_id = ANY(${missing}::int[])`.execute(db);
       if (rows.length !== missing.length || rows.some((r) => !r.shown)) return null;
+      const loaded = new Map(rows.map(({ shown: _, ...row }) => [Number(row.id), { row, until: t + ttlMs, views: new Map() } as Member]));
       if (epoch === before && usable()) {
-        for (const { shown: _, ...row } of rows) put(members, Number(row.id), { row, until: t + ttlMs }, MAX_MEMBERS);
+        for (const [id, m] of loaded) put(members, id, m, MAX_MEMBERS);
       } else {
-        const byId = new Map(rows.map((r) => [Number(r.id), r]));
-        return ids.map((id) => byId.get(id) ?? members.get(id)!.row);
+        // Changed meanwhile: use these rows for this answer only.
+        return ids.map((id) => loaded.get(id) ?? members.get(id)!);
       }
     }
-    const out: SummaryRow[] = [];
+    const out: Member[] = [];
     for (const id of ids) {
       const m = members.get(id);
       if (!m) return null;
-      out.push(m.row);
+      out.push(m);
     }
     return out;
   }
 
-  /** The search of queries.ts (searchMembers), from the shared lists where they reach. */
-  async function search(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: string, q: MembersQuery): Promise<MembersResponse> {
+  /**
+   * The summary as this viewer sees it: photo access ('full' for premium viewers, else 'main') and
+   * signed links (stable within the hour, valid at least an hour) are the same for every viewer of
+   * a kind, so they are made once per member entry.
+   */
+  function view(ctx: ViewContext, m: Member) {
+    const key = `${photoAccess(ctx.viewer, Number(m.row.id), true)}\n${ctx.cdnPrefix}`;
+    let v = m.views.get(key);
+    if (!v) {
+      const obj = toSummary(ctx, m.row);
+      m.views.set(key, v = { obj, json: JSON.stringify(obj) });
+    }
+    return v;
+  }
+
+  async function run(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: string, q: MembersQuery) {
     const tr: Trace = { sql: false };
     const res = await cachedSearch({ ...base, viewer: await viewer(userId, tr) }, site, q, tr);
     if (tr.sql) stats.misses++; else stats.hits++;
     return res;
   }
 
-  async function cachedSearch(ctx: ViewContext, site: string, q: MembersQuery, tr: Trace): Promise<MembersResponse> {
-    const fallback = () => { tr.sql = true; return searchMembers(db, ctx, q); };
+  /** The answer, and when it came from memory the profiles' JSON (see `searchJson`). */
+  async function cachedSearch(ctx: ViewContext, site: string, q: MembersQuery, tr: Trace): Promise<{ res: MembersResponse; parts?: string[] }> {
+    const fallback = async () => { tr.sql = true; stats.sql++; return { res: await searchMembers(db, ctx, q) }; };
+    if (!enabled) return fallback();
     if (!usable()) return fallback();
     const page = q.page ?? 1;
     const offset = (page - 1) * PAGE_SIZE;
-    if (pending) await pending;
+    while (flushing) await flushing;
     const found = await list(site, q, tr);
     if (!found) return fallback();
     const viewerId = ctx.viewer.id;
@@ -201,14 +245,27 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     const pageIds = ids.slice(offset, offset + PAGE_SIZE);
     const rows = await summaries(pageIds, tr);
     if (!rows) return fallback();
+    const views = rows.map((m) => view(ctx, m));
     return {
-      profiles: rows.map((r) => toSummary(ctx, r)),
-      total: Math.min(n, TOTAL_CAP), total_capped: n > TOTAL_CAP, page, per_page: PAGE_SIZE,
+      res: { profiles: views.map((v) => v.obj), total: Math.min(n, TOTAL_CAP), total_capped: n > TOTAL_CAP, page, per_page: PAGE_SIZE },
+      parts: views.map((v) => v.json),
     };
   }
 
+  let enabled = true;
   return {
-    search,
+    /** The search of queries.ts (searchMembers), from the shared lists where they reach. */
+    async search(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: string, q: MembersQuery): Promise<MembersResponse> {
+      return (await run(base, userId, site, q)).res;
+    },
+    /** The same as JSON text, put together from each member's JSON made once. */
+    async searchJson(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: string, q: MembersQuery): Promise<string> {
+      const { res, parts } = await run(base, userId, site, q);
+      if (!parts) return JSON.stringify(res);
+      return `{"profiles":[${parts.join(',')}],"total":${res.total},"total_capped":${res.total_capped},"page":${res.page},"per_page":${res.per_page}}`;
+    },
+    /** Off: every search runs its SQL (the benchmark's timing of the queries). */
+    set enabled(on: boolean) { enabled = on; },
     viewer,
     /** A block between these members was written or removed: their block sets go at once. */
     blocksChanged(a: number, b: number) { epoch++; blocks.delete(a); blocks.delete(b); },
