@@ -5,7 +5,7 @@ import { serverPlugins } from '../../plugins/server.ts';
 import { FIRST_PROFILES, runSeeds, seedInBackground, type BackgroundSeeding } from './seed.ts';
 import { installLastResort } from './last-resort.ts';
 
-/** Starts the product: database, migrations, demo data once, then app and API on one port. */
+/** Starts the product: database, migrations, the first demo data, app and API on one port, then the rest of the demo data in the background. */
 export async function startServer() {
   const config = readConfig();
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pgdata` });
