@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, sessionCookie, type TestApp } from './testing.ts';
 import type { RouteSummary } from './app.ts';
+import { rng } from './random.ts';
 
 /**
  * Route fuzzer: every route in fastify's route table (so a new route is covered without touching
@@ -19,30 +20,6 @@ import type { RouteSummary } from './app.ts';
 type Schema = Record<string, unknown>;
 interface Failure { route: string; as: string; case: string; status: number; body: string }
 
-/** mulberry32: small, fast, seeded. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
-    sample: <T>(list: readonly T[], n: number): T[] => {
-      const copy = [...list];
-      for (let i = copy.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [copy[i], copy[j]] = [copy[j], copy[i]];
-      }
-      return copy.slice(0, n);
-    },
-  };
-}
 
 const DEMO = { email: 'demo@example.com', password: 'flirt-demo-2026' };
 const isObj = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -169,7 +146,7 @@ async function makeImages(): Promise<[string, Buffer, string][]> {
 
 /** The requests for one route: deterministic for a given seed. */
 function casesFor(route: RouteSummary, seed: number): Case[] {
-  const r = prng(seed);
+  const r = rng(seed);
   const out: Case[] = [];
   const schema = route.schema ?? {};
   const bodySchema = schema.body;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { BodyType, EyeColor, Gender, HairColor } from '../../contract.ts';
-import { rng } from './random.ts';
+import { rng } from '../../../../kernel/server/random.ts';
 
 /**
  * Deterministic flat-illustration avatars for the demo members: everything is drawn as a small SVG

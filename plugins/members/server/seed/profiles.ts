@@ -4,7 +4,7 @@ import {
 } from '../../contract.ts';
 import { GEO } from './geo.ts';
 import { FIRST_NAMES } from './names.ts';
-import { rng } from './random.ts';
+import { rng } from '../../../../kernel/server/random.ts';
 
 /** A generated member: the profile's own fields plus what the seed needs to place it in time. */
 export type SeedProfile = Omit<Profile, 'id' | 'main_image' | 'online' | 'images' | 'premium' | 'locked_images' | 'blocked'> & {
