@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { spawnSync } from 'node:child_process';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { readConfig } from '../kernel/server/config.ts';
@@ -263,12 +264,22 @@ async function bench(engine: string, bareUrl: string) {
   }
 }
 
-const bareApp = Fastify({ logger: false });
-bareApp.get('/', async () => ({ hello: 'world' }));
-const bareUrl = await listen(bareApp);
-log(`npm run bench: ${os.cpus().length} cores, Node ${process.version}, engines ${engines.join(', ')}`);
-try {
-  for (const engine of engines) await bench(engine, bareUrl);
-} finally {
-  await bareApp.close();
+if (engines.length > 1) {
+  // One process per engine: the first engine's heap (PGlite's WASM memory, caches) must not weigh
+  // on the second one's figures.
+  log(`npm run bench: ${os.cpus().length} cores, Node ${process.version}, engines ${engines.join(', ')} (one process each)`);
+  for (const engine of engines) {
+    const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...env, BENCH_ENGINES: engine } });
+    if (run.status !== 0) process.exit(run.status ?? 1);
+  }
+} else {
+  const bareApp = Fastify({ logger: false });
+  bareApp.get('/', async () => ({ hello: 'world' }));
+  const bareUrl = await listen(bareApp);
+  log(`npm run bench: ${os.cpus().length} cores, Node ${process.version}, engine ${engines[0]}`);
+  try {
+    await bench(engines[0], bareUrl);
+  } finally {
+    await bareApp.close();
+  }
 }
