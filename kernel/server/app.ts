@@ -13,7 +13,7 @@ import { runMigrations } from './migrations.ts';
 import { orderPlugins, type Kernel, type ServerPlugin } from './plugin.ts';
 import { Services } from './services.ts';
 import { dbSessions, redisSessionInvalidations, sessionMigrations, SESSION_COOKIE } from './sessions.ts';
-import { dbSites, siteMigrations, readSitesFile } from './settings.ts';
+import { dbSites, redisSitesFeed, siteMigrations, readSitesFile, SITES_CACHE_MS, SITES_SHARED_CACHE_MS } from './settings.ts';
 import { localStorage, MEDIA_PREFIX, type Storage } from './storage.ts';
 import { visitorCountry } from './geo.ts';
 import { createClock } from './clock.ts';
@@ -108,6 +108,11 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   // With Redis, a logout on one instance ends the session in every instance's cache at once.
   const sessionFeed = config.redisUrl ? redisSessionInvalidations(config.redisUrl, `${config.redisPrefix}sessions`, log) : null;
   if (sessionFeed) app.addHook('onClose', () => sessionFeed.close());
+  // An operator's change of a domain's settings: every instance drops its cached sites at once with
+  // Redis; on PostgreSQL without Redis (other instances possible) the cache lasts 2 s instead of 30 s.
+  const sitesFeed = config.redisUrl ? redisSitesFeed(config.redisUrl, `${config.redisPrefix}sites`, log) : null;
+  if (sitesFeed) app.addHook('onClose', () => sitesFeed.close());
+  const sitesCacheMs = sitesFeed || database.engine === 'pglite' ? SITES_CACHE_MS : SITES_SHARED_CACHE_MS;
   const kernel: Kernel = {
     db: database.db,
     engine: database.engine,
@@ -115,7 +120,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     log,
     storage: localStorage(config.dataDir, clock),
     sessions: dbSessions(database.db, { invalidations: sessionFeed ?? undefined }),
-    sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : []))),
+    sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : [])), { feed: sitesFeed ?? undefined, cacheMs: sitesCacheMs }),
     services: new Services(),
     clock,
     tokens: dbTokens(database.db, clock),

@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { sql } from 'kysely';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import type { AnyDB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { SiteSettings } from '../contract/settings.ts';
@@ -86,27 +89,97 @@ const canonicalProblem = (domain: string, url: unknown, production: boolean): st
   return null;
 };
 
-const CACHE_MS = 30_000;
+/** How long a site's rows and merged settings are kept when other instances tell of changes (or none can exist). */
+export const SITES_CACHE_MS = 30_000;
+/**
+ * How long they are kept on PostgreSQL without Redis: several instances may share the database and
+ * none hears of another's edits, so an edit reaches them within this time (one small SELECT per
+ * domain and instance this often).
+ */
+export const SITES_SHARED_CACHE_MS = 2_000;
 
-export function dbSites(db: AnyDB, allPlugins: string[]): Sites {
+/** How instances tell each other that site settings changed (Redis pub/sub when REDIS_URL is set). */
+export interface SitesFeed {
+  /** Tells the other instances (not this one) that the settings of `domain` changed. */
+  publish(domain: string): void;
+  /** `fn` on each change another instance made. */
+  subscribe(fn: (domain: string) => void): void;
+}
+
+/**
+ * Site changes over Redis pub/sub (REDIS_URL): every instance drops its cached sites when another
+ * one updates or seeds them. Malformed messages and Redis errors are logged, never thrown; while
+ * the subscription is down an instance may miss a change: its cache still expires within SITES_CACHE_MS.
+ */
+export function redisSitesFeed(url: string, channel: string, log: Logger): SitesFeed & { close(): Promise<void> } {
+  const pub = new Redis(url, { maxRetriesPerRequest: 2 });
+  const sub = new Redis(url, { maxRetriesPerRequest: null });
+  const origin = crypto.randomBytes(8).toString('hex'); // this instance dropped its own cache already
+  const fns: ((domain: string) => void)[] = [];
+  for (const r of [pub, sub]) r.on('error', (err) => log.warn({ err }, 'site change feed: redis error'));
+  sub.subscribe(channel).catch((err) => log.warn({ err }, 'site change feed: subscribe failed'));
+  sub.on('message', (ch, text) => {
+    if (ch !== channel) return;
+    const m = ((): { origin?: unknown; domain?: unknown } | null => {
+      try { return JSON.parse(text) as { origin?: unknown; domain?: unknown } | null; } catch { return null; }
+    })();
+    if (!m || typeof m !== 'object' || typeof m.origin !== 'string' || typeof m.domain !== 'string') {
+      log.warn({ channel, message: text.slice(0, 200) }, 'site change feed: malformed message ignored');
+      return;
+    }
+    if (m.origin === origin) return;
+    for (const fn of fns) {
+      try { fn(m.domain); } catch (err) { log.warn({ err }, 'site change feed: listener failed'); }
+    }
+  });
+  return {
+    publish(domain) {
+      try {
+        pub.publish(channel, JSON.stringify({ origin, domain })).catch((err) => log.warn({ err }, 'site change not published'));
+      } catch (err) {
+        log.warn({ err }, 'site change not published');
+      }
+    },
+    subscribe: (fn) => void fns.push(fn),
+    async close() { await Promise.all([pub.quit(), sub.quit()]).catch(() => {}); },
+  };
+}
+
+export function dbSites(db: AnyDB, allPlugins: string[], opts: { feed?: SitesFeed; cacheMs?: number } = {}): Sites {
+  const CACHE_MS = opts.cacheMs ?? SITES_CACHE_MS;
+  // Bumped on every drop: a read that started before a drop does not put its (maybe old) result back.
+  let generation = 0;
   const cache = new Map<string, { at: number; value: Stored | null }>();
   const load = async (domain: string): Promise<Stored | null> => {
     const hit = cache.get(domain);
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+    const gen = generation;
     const row = await db.selectFrom('kernel_sites').select('settings').where('domain', '=', domain)
       .executeTakeFirst();
     const value = row ? (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) : null;
-    cache.set(domain, { at: Date.now(), value });
+    if (gen === generation) cache.set(domain, { at: Date.now(), value });
     return value;
   };
   let provided: Partial<SiteSettings> = {};
   // Every API request resolves its site: the merged result per host and visitor country is kept
-  // as long as the rows it comes from (and dropped with them on seed, update and provide).
+  // as long as the rows it comes from (and dropped with them on seed, update and provide, here and,
+  // through the feed, on every other instance). Whatever is derived per site object (the JSON of
+  // settings.php) follows by itself: a drop makes fresh objects.
   const resolved = new Map<string, { at: number; value: Promise<SiteSettings> }>();
+  const drop = () => {
+    generation++;
+    cache.clear();
+    resolved.clear();
+  };
+  opts.feed?.subscribe(drop);
+  const changed = (domain: string) => {
+    drop();
+    opts.feed?.publish(domain);
+  };
   return {
     provide(patch) {
       provided = { ...provided, ...patch };
-      resolved.clear();
+      drop();
     },
     async known(host) {
       const domain = normaliseHost(host || '');
@@ -140,8 +213,11 @@ export function dbSites(db: AnyDB, allPlugins: string[]): Sites {
           geoip_selected_country: geo && countries.includes(geo) ? geo : (countries[0] ?? 'GB'),
         };
       })();
-      resolved.set(key, { at: Date.now(), value });
-      value.catch(() => resolved.delete(key));
+      const entry = { at: Date.now(), value };
+      const gen = generation;
+      resolved.set(key, entry);
+      // Merged from rows read before a drop: answered to its callers, not kept.
+      value.then(() => { if (gen !== generation && resolved.get(key) === entry) resolved.delete(key); }, () => resolved.delete(key));
       return value;
     },
     async seed(file) {
@@ -151,8 +227,7 @@ export function dbSites(db: AnyDB, allPlugins: string[]): Sites {
         await db.insertInto('kernel_sites').values({ domain: normaliseHost(domain), settings: JSON.stringify(settings) })
           .onConflict((oc) => oc.column('domain').doUpdateSet({ settings: sql`excluded.settings || kernel_sites.settings` })).execute();
       }
-      cache.clear();
-      resolved.clear();
+      changed('*');
     },
     async update(domain, patch) {
       if ('canonical_url' in patch) {
@@ -163,8 +238,7 @@ export function dbSites(db: AnyDB, allPlugins: string[]): Sites {
       const settings = JSON.stringify({ ...current, ...patch });
       await db.insertInto('kernel_sites').values({ domain: normaliseHost(domain), settings })
         .onConflict((oc) => oc.column('domain').doUpdateSet({ settings, updated_at: new Date() })).execute();
-      cache.clear();
-      resolved.clear();
+      changed(normaliseHost(domain));
     },
     async check({ production }) {
       const rows = await db.selectFrom('kernel_sites').select(['domain', 'settings']).execute();
