@@ -63,12 +63,14 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     scroll.arrive(qs ? `${m.path}?${qs}` : m.path);
   };
   const router = createRouter(registry.routes, onMatch);
+  const areas = new Map(registry.routes.map((r) => [r.name as string, r.area ?? null]));
 
   Object.defineProperties(ctx, {
     store: { get: () => store },
     kernel: { get: () => store.kernel },
     loggedIn: { get: () => store.kernel.loggedIn },
     route: { get: () => store.kernel.route },
+    area: { get: () => areas.get(store.kernel.route.name) ?? null },
     settings: { value: settings },
   });
 

@@ -12,6 +12,8 @@ import type { Realtime } from './realtime.ts';
 
 export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
 export type Access = 'any' | 'member' | 'visitor';
+/** Where a route belongs: the members area (spec: time bonus and banner rules) or not (null). */
+export type Area = 'members' | null;
 type Lazy<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
 export interface PageProps { params: Record<string, string>; query: Record<string, string> }
@@ -33,6 +35,8 @@ export interface SlotContext {
   readonly kernel: KernelStoreInstance;
   readonly loggedIn: boolean;
   readonly route: { name: string; layout: LayoutName; path: string; params: Record<string, string>; query: Record<string, string> };
+  /** The current route's `area`: 'members' in the members area, else null. */
+  readonly area: Area;
   readonly settings: SiteSettings;
 }
 
@@ -59,9 +63,34 @@ export interface AlertDef {
   id: string;
   priority: number;
   when: (ctx: SlotContext) => boolean;
-  component: Lazy<{ dismiss(): void }>;
+  component: Lazy<{ dismiss(): void; ctx: SlotContext }>;
   /** Storage key of the dismissal; once stored the alert stays hidden. */
   dismiss?: string;
+  /**
+   * Layouts that show the alert (those rendering alerts: 'default', 'chat'); default ['default'],
+   * as the spec lists its alerts for the default layout.
+   */
+  layouts?: LayoutName[];
+}
+
+/**
+ * Places in the layouts for full-width strips: `banner` above the navigation (e.g. the welcome
+ * bonus), `below-nav` right under it. Rendered by the default and chat layouts (the spec's banners
+ * belong there; the lander and empty layouts have none).
+ */
+export type LayoutSlot = 'banner' | 'below-nav';
+
+export interface BannerDef {
+  id: string;
+  slot: LayoutSlot;
+  order: number;
+  when?: (ctx: SlotContext) => boolean;
+  component: Lazy<{ ctx: SlotContext }>;
+  /**
+   * Height in px held while the chunk loads (no layout shift when it arrives): one number, or
+   * phones and from 576 px. Without it nothing is held.
+   */
+  height?: number | { phone: number; wide: number };
 }
 
 export interface ModalDef {
@@ -94,6 +123,8 @@ export interface WebPlugin {
   routes?: RouteDef[];
   navItems?: NavItemDef[];
   alerts?: AlertDef[];
+  /** Contributions to the layout slots `banner` and `below-nav`. */
+  banners?: BannerDef[];
   modals?: ModalDef[];
   footerLinks?: FooterLinkDef[];
   panels?: PanelDef[];

@@ -1,5 +1,5 @@
 import { computed, type IComputedValue } from 'mobx';
-import type { AlertDef, FooterLinkDef, ModalDef, NavItemDef, PanelDef, RouteDef, SlotContext, WebPlugin } from './plugin.ts';
+import type { AlertDef, BannerDef, FooterLinkDef, LayoutName, LayoutSlot, ModalDef, NavItemDef, PanelDef, RouteDef, SlotContext, WebPlugin } from './plugin.ts';
 
 type Owned<T> = T & { plugin: string };
 
@@ -57,11 +57,19 @@ export class Registry {
       .filter(this.visible).sort(byOrder((n) => n.order)));
   }
 
-  alerts(dismissed: (key: string) => boolean): Owned<AlertDef>[] {
+  /** The alerts shown in `layout` (an alert's `layouts`, default ['default']), highest priority first. */
+  alerts(dismissed: (key: string) => boolean, layout: LayoutName = 'default'): Owned<AlertDef>[] {
     return this.plugins
       .flatMap((p) => (p.alerts ?? []).map((a) => ({ ...a, plugin: p.id })))
-      .filter((a) => !(a.dismiss && dismissed(a.dismiss)) && this.visible(a))
+      .filter((a) => (a.layouts ?? ['default']).includes(layout) && !(a.dismiss && dismissed(a.dismiss)) && this.visible(a))
       .sort(byOrder((a) => -a.priority));
+  }
+
+  /** The visible contributions to a layout slot (`banner`, `below-nav`), in order. */
+  banners(slot: LayoutSlot): Owned<BannerDef>[] {
+    return this.slot(`layout:${slot}`, () => this.plugins
+      .flatMap((p) => (p.banners ?? []).filter((b) => b.slot === slot).map((b) => ({ ...b, plugin: p.id })))
+      .filter(this.visible).sort(byOrder((b) => b.order)));
   }
 
   footerLinks(): Owned<FooterLinkDef>[] {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { styled } from '@linaria/react';
 import { TopNav } from './TopNav.tsx';
 import { Footer } from './Footer.tsx';
-import { Alerts, Modals } from './Slots.tsx';
+import { Alerts, LayoutSlotView, Modals } from './Slots.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useKernel } from '../context.ts';
 import { colors } from '../theme.ts';
@@ -29,17 +29,22 @@ const BrandBar = styled.header`
 
 type Props = { children: ReactNode };
 
-/** Top navigation, alerts, page, footer with disclaimer; modals (signup, warnings) on top. */
 function SkipLink() {
   const { t } = useTranslation();
   return <a className="skip-link" href="#main">{t('kernel:skipToContent')}</a>;
 }
 
+/**
+ * Banner slot, top navigation, below-nav slot, alerts, page, footer with disclaimer; modals
+ * (signup, warnings) on top.
+ */
 function DefaultLayout({ children }: Props) {
   return (
     <>
       <SkipLink />
+      <LayoutSlotView slot="banner" />
       <TopNav />
+      <LayoutSlotView slot="below-nav" />
       <Alerts />
       <Main id="main" tabIndex={-1}>{children}</Main>
       <Footer />
@@ -49,12 +54,18 @@ function DefaultLayout({ children }: Props) {
   );
 }
 
-/** Chat: the page fills the screen under the navigation; no footer. */
+/**
+ * Chat: the page fills the screen under the navigation; no footer. The layout slots and the alerts
+ * that ask for the chat layout (an alert's `layouts`) show here too.
+ */
 function ChatLayout({ children }: Props) {
   return (
     <>
       <SkipLink />
+      <LayoutSlotView slot="banner" />
       <TopNav />
+      <LayoutSlotView slot="below-nav" />
+      <Alerts layout="chat" />
       <main id="main" tabIndex={-1}>{children}</main>
       <Modals />
       <Toasts />
@@ -62,7 +73,7 @@ function ChatLayout({ children }: Props) {
   );
 }
 
-/** Landers for paid traffic: a plain brand bar, the page, footer and disclaimer. */
+/** Landers for paid traffic: a plain brand bar, the page, footer and disclaimer (no banners, per the spec). */
 const LanderLayout = observer(function LanderLayout({ children }: Props) {
   const { settings } = useKernel();
   return (

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type CSSProperties } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { css } from '@linaria/core';
@@ -6,6 +6,7 @@ import { useKernel, useRegistry } from '../context.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { lazyOf } from '../lazy.ts';
 import { dismissals } from '../dismissals.ts';
+import type { BannerDef, LayoutName, LayoutSlot } from '../plugin.ts';
 
 function SlotError() {
   const { t } = useTranslation();
@@ -24,21 +25,57 @@ const alertSpace = css`
   @media (min-width: 576px) { min-height: 64px; }
 `;
 
-/** The alerts of the plugins, highest priority first, each in its own boundary. */
-export const Alerts = observer(function Alerts() {
+/** The alerts of the plugins shown in this layout, highest priority first, each in its own boundary. */
+export const Alerts = observer(function Alerts({ layout = 'default' }: { layout?: LayoutName }) {
   const registry = useRegistry();
-  const alerts = registry.alerts((key) => dismissals.isDismissed(key));
+  const { ctx } = useKernel();
+  const alerts = registry.alerts((key) => dismissals.isDismissed(key), layout);
   return (
     <>
       {alerts.map((a) => {
         const C = lazyOf(a.component);
         return (
           <ErrorBoundary key={`${a.plugin}:${a.id}`} fallback={() => <SlotError />}>
-            <Suspense fallback={<div className={alertSpace} aria-hidden="true" />}><C dismiss={() => a.dismiss && dismissals.dismiss(a.dismiss)} /></Suspense>
+            <Suspense fallback={<div className={alertSpace} aria-hidden="true" />}><C dismiss={() => a.dismiss && dismissals.dismiss(a.dismiss)} ctx={ctx} /></Suspense>
           </ErrorBoundary>
         );
       })}
     </>
+  );
+});
+
+/** While a banner's chunk loads its place is held at its declared height (phones, then from 576 px). */
+const bannerSpace = css`
+  min-height: var(--slot-h);
+  @media (min-width: 576px) { min-height: var(--slot-h-wide, var(--slot-h)); }
+`;
+
+function BannerSpace({ height }: { height: BannerDef['height'] }) {
+  if (height == null) return null;
+  const [phone, wide] = typeof height === 'number' ? [height, height] : [height.phone, height.wide];
+  return <div className={bannerSpace} style={{ '--slot-h': `${phone}px`, '--slot-h-wide': `${wide}px` } as CSSProperties} aria-hidden="true" />;
+}
+
+/**
+ * A layout slot (`banner` above the navigation, `below-nav` under it): the plugins' visible
+ * contributions in order, each in its own boundary. Nothing at all while none is visible.
+ */
+export const LayoutSlotView = observer(function LayoutSlotView({ slot }: { slot: LayoutSlot }) {
+  const registry = useRegistry();
+  const { ctx } = useKernel();
+  const banners = registry.banners(slot);
+  if (banners.length === 0) return null;
+  return (
+    <div data-slot={slot}>
+      {banners.map((b) => {
+        const C = lazyOf(b.component);
+        return (
+          <ErrorBoundary key={`${b.plugin}:${b.id}`} fallback={() => <SlotError />}>
+            <Suspense fallback={<BannerSpace height={b.height} />}><C ctx={ctx} /></Suspense>
+          </ErrorBoundary>
+        );
+      })}
+    </div>
   );
 });
 
