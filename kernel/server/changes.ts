@@ -13,6 +13,11 @@ export const MEMBER_CHANNEL = 'kernel_member';
  * before the writing query returns; PostgreSQL through one LISTEN connection per instance).
  */
 export interface Changes {
+  /**
+   * The owner plugin names a table of its whose trigger (`memberChangeTrigger`) it created: this
+   * process's own committed writes to it count at once, before the notification comes back.
+   */
+  watch(table: MemberTable): void;
   /** `fn(userId)` after each change; `fn(null)` when changes may have been missed (forget everything). */
   onMember(fn: (userId: number | null) => void): void;
   /** False while changes could be missed (listening connection down): do not trust caches then. */
@@ -35,18 +40,29 @@ export const changeMigrations: Migration[] = [{
   },
 }];
 
-/** SQL that makes changes to `table` name the member in `idColumn` (`ignore`: columns that do not count). */
-export function memberChangeTrigger(table: string, idColumn: string, ignore: string[] = []): RawBuilder<unknown> {
+/** A table whose rows make up members' user objects: the member id's column, and columns whose changes do not count. */
+export interface MemberTable { table: string; idColumn: string; ignore?: string[] }
+
+/** SQL that makes changes to `table` name the member in `idColumn`. */
+export function memberChangeTrigger({ table, idColumn, ignore = [] }: MemberTable): RawBuilder<unknown> {
   const args = sql.join([idColumn, ...ignore].map((c) => sql.lit(c)));
   return sql`CREATE TRIGGER ${sql.id(`${table}_member_changed`)} AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)}
     FOR EACH ROW EXECUTE FUNCTION kernel_member_changed(${args})`;
 }
 
-const MEMBER_TABLES = /\b(users|profiles|photos)\b/i;
-const LAST_SEEN_ONLY = /^\s*update\s+"?users"?\s+set\s+"?last_seen"?\s*=\s*\$1\s+where\b/i;
+const word = (name: string) => name.replace(/\W/g, '');
+/** Tells a statement that writes the table apart from one that sets only a column that does not count. */
+function writeMatcher({ table, ignore = [] }: MemberTable) {
+  const names = new RegExp(`\\b${word(table)}\\b`, 'i');
+  const ignoredOnly = ignore.length
+    ? new RegExp(`^\\s*update\\s+"?${word(table)}"?\\s+set\\s+"?(${ignore.map(word).join('|')})"?\\s*=\\s*\\$\\d+\\s+where\\b`, 'i')
+    : null;
+  return (text: string) => names.test(text) && !ignoredOnly?.test(text);
+}
 
 export async function createChanges(database: Database, log: Logger): Promise<Changes> {
   const listeners: ((userId: number | null) => void)[] = [];
+  const watched: ((text: string) => boolean)[] = [];
   const emit = (id: number | null) => { for (const fn of listeners) fn(id); };
   let live = false;
   const sub = await database.listen(MEMBER_CHANNEL, {
@@ -61,11 +77,12 @@ export async function createChanges(database: Database, log: Logger): Promise<Ch
     },
   });
   // This process's own writes: known at commit, before the notification comes back (PostgreSQL).
-  // Which member is not parsed out of the SQL, so every entry goes (last activity alone excepted).
+  // Which member is not parsed out of the SQL, so every entry goes (ignored columns alone excepted).
   database.onCommittedWrite((text) => {
-    if (MEMBER_TABLES.test(text) && !LAST_SEEN_ONLY.test(text)) emit(null);
+    if (watched.some((writes) => writes(text))) emit(null);
   });
   return {
+    watch: (table) => void watched.push(writeMatcher(table)),
     onMember: (fn) => void listeners.push(fn),
     get live() { return live; },
     close: () => sub.close(),

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTestApp, type TestApp } from './testing.ts';
+import { addMember, createTestApp, socketEvents, type TestApp } from './testing.ts';
 import { originHost, parseFrame, POLICY_VIOLATION } from './realtime.ts';
 
 // Real sockets over a real port: what a browser (or an attacker's script) does.
@@ -28,22 +28,12 @@ type Member = Awaited<ReturnType<typeof addMember>>;
 /** Opens /api/socket as the member; resolves once open, or with the HTTP status the upgrade got. */
 function open(m: Member | null, headers: Record<string, string> = {}) {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/api/socket`, { headers: { ...(m ? { cookie: m.cookie } : {}), ...headers } });
-  const events: Record<string, unknown>[] = [];
-  ws.on('message', (raw) => events.push(JSON.parse(String(raw))));
+  const { events, next } = socketEvents(ws);
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   const opened = new Promise<number>((resolve) => {
     ws.once('open', () => resolve(101));
     ws.once('unexpected-response', (_req, res) => { resolve(res.statusCode ?? 0); res.resume(); ws.terminate(); });
     ws.once('error', () => resolve(0));
-  });
-  const next = (type: string, timeout = 2000) => new Promise<Record<string, unknown>>((resolve, reject) => {
-    const seen = events.find((e) => e.type === type);
-    if (seen) return resolve(seen);
-    const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeout} ms`)), timeout);
-    ws.on('message', (raw) => {
-      const e = JSON.parse(String(raw));
-      if (e.type === type) { clearTimeout(timer); resolve(e); }
-    });
   });
   return { ws, events, opened, closed, next };
 }

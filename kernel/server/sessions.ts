@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Migration } from './migrations.ts';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
+import { putBounded } from './bounded.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_DAYS = 30;
@@ -56,9 +57,7 @@ export class SessionCache {
     return hit.userId;
   }
   set(hash: string, userId: number, expiresAt: number) {
-    this.map.delete(hash);
-    this.map.set(hash, { userId, until: Math.min(this.now() + this.ttlMs, expiresAt) });
-    if (this.map.size > this.size) this.map.delete(this.map.keys().next().value!);
+    putBounded(this.map, hash, { userId, until: Math.min(this.now() + this.ttlMs, expiresAt) }, this.size);
   }
   delete(hash: string) { this.map.delete(hash); }
   /** Drops the member's entries (all, or all but one token hash). */

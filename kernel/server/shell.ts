@@ -18,6 +18,7 @@ import { requestLocale } from './request.ts';
 import { localeFile, type Locale } from '../contract/locales.ts';
 import { BOOT_ELEMENT_ID, ROUTE_CHUNKS_FILE, type RouteChunks } from '../contract/boot.ts';
 import { HOME_ROUTE_FOR_MEMBERS, LOGIN_ROUTE } from '../contract/routes.ts';
+import { putBounded } from './bounded.ts';
 
 /** A value for the first paint, computed per page request (errors are logged and give null). */
 export type BootProvider = (req: FastifyRequest) => unknown;
@@ -208,8 +209,7 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     if (!body) {
       body = compressHtml(html, encoding);
       if (req.userId == null) {
-        if (anonymousCache.size >= ANONYMOUS_CACHE_SIZE) anonymousCache.delete(anonymousCache.keys().next().value!);
-        anonymousCache.set(key, body);
+        putBounded(anonymousCache, key, body, ANONYMOUS_CACHE_SIZE);
       }
     }
     reply.header('Content-Encoding', encoding);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { WebSocket } from 'ws';
 import { readConfig } from './config.ts';
 import { openDatabase, type Database } from './db.ts';
 import { buildApp, type RouteSummary } from './app.ts';
@@ -98,4 +99,20 @@ export async function addMember(t: TestApp, opts: { name?: string; gender?: 'mal
   if (opts.premium) await t.database.db.updateTable('users').set({ paid_user: true }).where('id', '=', id).execute();
   const login = await t.call({ method: 'POST', url: '/api/user.php', payload: { email, password }, remoteAddress: `10.9.${n % 250}.${(n >> 8) % 250 + 1}` });
   return { id, email, password, cookie: sessionCookie(login) };
+}
+
+/** Collects the events a test socket receives; `next(type)` waits for the first of that type. */
+export function socketEvents(ws: WebSocket) {
+  const events: Record<string, unknown>[] = [];
+  ws.on('message', (raw) => events.push(JSON.parse(String(raw))));
+  const next = (type: string, timeout = 2000) => new Promise<Record<string, unknown>>((resolve, reject) => {
+    const seen = events.find((e) => e.type === type);
+    if (seen) return resolve(seen);
+    const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeout} ms`)), timeout);
+    ws.on('message', (raw) => {
+      const e = JSON.parse(String(raw));
+      if (e.type === type) { clearTimeout(timer); resolve(e); }
+    });
+  });
+  return { events, next };
 }

@@ -1,5 +1,5 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
-import { authMigrations } from './server/migrations.ts';
+import { authMigrations, usersChanges } from './server/migrations.ts';
 import { createAuthService } from './server/service.ts';
 import { authRoutes } from './server/routes.ts';
 import { cleanupLoginRecords } from './server/throttle.ts';
@@ -11,6 +11,7 @@ export default defineServerPlugin({
   id: 'auth',
   migrations: authMigrations,
   init(kernel) {
+    kernel.changes.watch(usersChanges);
     kernel.services.provide('auth', createAuthService(kernel.db, kernel.sessions));
     // Login failures count for a day; addresses unused for half a year are no longer "usual".
     kernel.jobs.every('auth:login-records', 3600_000, () => cleanupLoginRecords(kernel.db, kernel.clock.now()));

@@ -1,6 +1,6 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import type { AuthService } from '../auth/server.ts';
-import { membersMigrations } from './server/migrations.ts';
+import { memberTables, membersMigrations } from './server/migrations.ts';
 import { membersRoutes } from './server/routes.ts';
 import { userProfile } from './server/queries.ts';
 import { seedMembers } from './server/seed/seed.ts';
@@ -19,6 +19,7 @@ export default defineServerPlugin({
   requires: ['auth'],
   migrations: membersMigrations,
   init(kernel) {
+    for (const table of memberTables) kernel.changes.watch(table);
     const members = createMembersService(kernel.db, kernel.storage);
     kernel.services.provide('members', members);
     // Demo members' pictures are drawn on their first request (then kept on disk), not while seeding.

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import type { Migration } from '../../../kernel/server/migrations.ts';
-import { memberChangeTrigger } from '../../../kernel/server/changes.ts';
+import { memberChangeTrigger, type MemberTable } from '../../../kernel/server/changes.ts';
+
+/** The user object GET user.php answers with is cached; a change to the row (not its last activity) ends that. */
+export const usersChanges: MemberTable = { table: 'users', idColumn: 'id', ignore: ['last_seen'] };
 import { ledgerMigrations } from './ledger.ts';
 
 export const authMigrations: Migration[] = [{
@@ -48,7 +51,6 @@ export const authMigrations: Migration[] = [{
 }, {
   name: '005_member_changes',
   async up(db) {
-    // The user object GET user.php answers with is cached; a change to the row (not its last activity) ends that.
-    await memberChangeTrigger('users', 'id', ['last_seen']).execute(db);
+    await memberChangeTrigger(usersChanges).execute(db);
   },
 }];

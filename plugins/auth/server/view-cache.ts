@@ -1,6 +1,7 @@
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { User } from '../contract.ts';
+import { putBounded } from '../../../kernel/server/bounded.ts';
 
 export const VIEW_CACHE_SIZE = 10_000;
 export const VIEW_CACHE_MS = 30_000;
@@ -31,9 +32,7 @@ export function userViewCache(kernel: Pick<Kernel, 'changes' | 'clock'>, size = 
       const before = epoch;
       const user = await load();
       if (epoch === before && kernel.changes.live) {
-        map.delete(userId);
-        map.set(userId, { user, until: now + ttlMs });
-        if (map.size > size) map.delete(map.keys().next().value!);
+        putBounded(map, userId, { user, until: now + ttlMs }, size);
       }
       return user;
     },

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
+import { addMember, createTestApp, socketEvents, type TestApp } from '../../../kernel/server/testing.ts';
 import { FREE_CONVERSATIONS, FREE_MESSAGES, type ChatResponse, type ChatsResponse, type SendResponse } from '../contract.ts';
 import { NOTIFY_JOB, sendReminders } from './notify.ts';
 
@@ -23,18 +23,7 @@ const setSite = (patch: Record<string, unknown>) => t.kernel.sites.update('defau
 /** Opens a socket as the member and collects what arrives. */
 async function socketOf(m: Member) {
   const ws: WebSocket = await t.app.injectWS('/api/socket', { headers: { cookie: m.cookie } });
-  const events: Record<string, unknown>[] = [];
-  ws.on('message', (raw) => events.push(JSON.parse(String(raw))));
-  const next = (type: string, timeout = 2000) => new Promise<Record<string, unknown>>((resolve, reject) => {
-    const found = events.find((e) => e.type === type);
-    if (found) return resolve(found);
-    const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeout} ms`)), timeout);
-    ws.on('message', (raw) => {
-      const e = JSON.parse(String(raw));
-      if (e.type === type) { clearTimeout(timer); resolve(e); }
-    });
-  });
-  return { ws, events, next };
+  return { ws, ...socketEvents(ws) };
 }
 
 describe('chat: sending and reading', () => {

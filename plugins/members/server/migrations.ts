@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Migration } from '../../../kernel/server/migrations.ts';
-import { memberChangeTrigger } from '../../../kernel/server/changes.ts';
+import { memberChangeTrigger, type MemberTable } from '../../../kernel/server/changes.ts';
+
+/** The user object carries the member's profile and main photo: changes to them end its cache. */
+export const memberTables: MemberTable[] = [
+  { table: 'profiles', idColumn: 'user_id', ignore: ['last_seen', 'account_deleted'] },
+  { table: 'photos', idColumn: 'user_id' },
+];
 
 export const membersMigrations: Migration[] = [{
   name: '001_profiles',
@@ -114,8 +120,6 @@ membersMigrations.push({
 membersMigrations.push({
   name: '005_member_changes',
   async up(db) {
-    // The user object carries the member's profile and main photo: changes to them end its cache.
-    await memberChangeTrigger('profiles', 'user_id', ['last_seen', 'account_deleted']).execute(db);
-    await memberChangeTrigger('photos', 'user_id').execute(db);
+    for (const table of memberTables) await memberChangeTrigger(table).execute(db);
   },
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { PAGE_SIZE, type MembersQuery, type MembersResponse, type ProfileSummary } from '../contract.ts';
 import { photoAccess } from './images.ts';
+import { putBounded } from '../../../kernel/server/bounded.ts';
 import {
   RANK_WINDOW, TOTAL_CAP, searchMembers, searchQueries, summaryColumns, summaryJoins, toSummary,
   type SummaryRow, type ViewContext, type Viewer,
@@ -27,13 +28,6 @@ interface Expiring<T> { value: T; until: number }
  * a list, member summaries, a viewer (blocks or premium flag), or ran the whole search in SQL.
  */
 export interface SearchCacheStats { hits: number; misses: number; lists: number; summaries: number; viewers: number; sql: number }
-
-/** A Map kept to `max` entries, oldest (least recently set) first out. */
-function put<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > max) map.delete(map.keys().next().value as K);
-}
 
 /**
  * Member search served from memory for most requests (the few filter sets most members run):
@@ -118,7 +112,7 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     const before = epoch;
     const row = await db.selectFrom('users').select('paid_user').where('id', '=', userId).executeTakeFirst();
     const value = Boolean(row?.paid_user);
-    if (epoch === before && usable()) put(premium, userId, { value, until: t + ttlMs }, MAX_VIEWERS);
+    if (epoch === before && usable()) putBounded(premium, userId, { value, until: t + ttlMs }, MAX_VIEWERS);
     return { id: userId, premium: value };
   }
 
@@ -132,7 +126,7 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     const { rows } = await sql<{ id: number }>`SELECT blocked_id AS id FROM blocks WHERE blocker_id = ${userId}
       UNION SELECT blocker_id FROM blocks WHERE blocked_id = ${userId}`.execute(db);
     const value = new Set(rows.map((r) => Number(r.id)));
-    if (epoch === before) put(blocks, userId, { value, until: t + ttlMs }, MAX_VIEWERS);
+    if (epoch === before) putBounded(blocks, userId, { value, until: t + ttlMs }, MAX_VIEWERS);
     return value;
   }
 
@@ -156,7 +150,7 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
       complete: rows.length < SEARCH_LIST_SIZE,
       until: t + ttlMs,
     };
-    if (epoch === before && usable()) put(lists, key, value, MAX_LISTS);
+    if (epoch === before && usable()) putBounded(lists, key, value, MAX_LISTS);
     return value;
   }
 
@@ -174,7 +168,7 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
       if (rows.length !== missing.length || rows.some((r) => !r.shown)) return null;
       const loaded = new Map(rows.map(({ shown: _, ...row }) => [Number(row.id), { row, until: t + ttlMs, views: new Map() } as Member]));
       if (epoch === before && usable()) {
-        for (const [id, m] of loaded) put(members, id, m, MAX_MEMBERS);
+        for (const [id, m] of loaded) putBounded(members, id, m, MAX_MEMBERS);
       } else {
         // Changed meanwhile: use these rows for this answer only.
         return ids.map((id) => loaded.get(id) ?? members.get(id)!);
