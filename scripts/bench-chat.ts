@@ -8,8 +8,8 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { addMember, createTestApp, type TestApp } from '../kernel/server/testing.ts';
-import type { AuthService } from '../plugins/auth/server.ts';
-import type { MembersService } from '../plugins/members/server.ts';
+import { authRef } from '../plugins/auth/server.ts';
+import { membersRef } from '../plugins/members/server.ts';
 
 process.env.RATE_LIMIT_FACTOR = '1000'; // the 120 sends/minute limit must not throttle the run
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -50,8 +50,8 @@ function connect(port: number, cookie: string) {
 
 /** Members with profiles and sessions straight through the services (no argon2, no login limits). */
 async function makeMembers(t: TestApp, n: number) {
-  const auth = t.kernel.services.get<AuthService>('auth');
-  const members = t.kernel.services.get<MembersService>('members');
+  const auth = t.kernel.services.get(authRef);
+  const members = t.kernel.services.get(membersRef);
   const tag = crypto.randomBytes(3).toString('hex');
   const out: { id: number; cookie: string }[] = [];
   for (let i = 0; i < n; i += 50) {

@@ -31,7 +31,7 @@ import { serverPlugins } from '../plugins/server.ts';
 import { seedBulkMembers } from '../plugins/members/server/seed/bulk.ts';
 import { searchQueries } from '../plugins/members/server/queries.ts';
 import type { MembersQuery } from '../plugins/members/contract.ts';
-import type { SearchCache } from '../plugins/members/server/search-cache.ts';
+import { searchCacheRef } from '../plugins/members/server/search-cache.ts';
 import type { Kernel } from '../kernel/server/plugin.ts';
 
 const env = process.env;
@@ -206,7 +206,7 @@ async function bench(engine: string, bareUrl: string) {
     await load('GET /api/settings.php', `${base}/api/settings.php`, {}, bare);
     await load('GET /api/user.php (logged in)', `${base}/api/user.php`, { headers: { cookie } }, bare);
     const mix = await searchMix(database, kernel);
-    const stats = kernel.services.get<SearchCache>('members:search-cache').stats;
+    const stats = kernel.services.get(searchCacheRef).stats;
     let before = { ...stats };
     await load(`GET /api/members.php (${VIEWERS} members)`, `${base}/api/members.php`, {}, bare, {
       mix, afterWarmUp: () => { before = { ...stats }; },
@@ -223,7 +223,7 @@ async function bench(engine: string, bareUrl: string) {
     await settle();
     log(`\n+${PROFILES - LOAD_PROFILES} members by SQL + ANALYZE in ${fmt((Date.now() - t) / 1000)} s`);
     // The queries themselves: with the search cache (search-cache.ts) on, repeats would come from memory.
-    kernel.services.get<SearchCache>('members:search-cache').enabled = false;
+    kernel.services.get(searchCacheRef).enabled = false;
     log(`Search at ${PROFILES.toLocaleString('en')} members (${ROUNDS} runs per filter set, through the app, search cache off):`);
     const viewerId = Number((await database.db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow()).id);
     const results: { name: string; qs: string; p50: number; p95: number }[] = [];

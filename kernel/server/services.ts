@@ -1,19 +1,29 @@
 /**
- * A tiny typed service registry: a plugin offers an object under its id in `init`, plugins that
- * require it look it up. The kernel never knows what the services are.
+ * Typed references to services: the plugin that offers a service exports its ref from its
+ * `server.ts` (e.g. `export const authService = serviceRef<AuthService>('auth')`), provides the
+ * object under it in `init`, and plugins that require it look it up by the same ref, so the type
+ * travels with the ref and no caller casts. The kernel never knows what the services are.
  */
+export interface ServiceRef<T> {
+  readonly id: string;
+  /** Carries the type only; never set. */
+  readonly type?: T;
+}
+
+export const serviceRef = <T>(id: string): ServiceRef<T> => Object.freeze({ id });
+
 export class Services {
   private readonly map = new Map<string, unknown>();
-  provide<T>(id: string, service: T): void {
-    if (this.map.has(id)) throw new Error(`service ${id} already provided`);
-    this.map.set(id, service);
+  provide<T>(ref: ServiceRef<T>, service: T): void {
+    if (this.map.has(ref.id)) throw new Error(`service ${ref.id} already provided`);
+    this.map.set(ref.id, service);
   }
   /** A service that may be absent (its plugin not installed). */
-  find<T>(id: string): T | undefined {
-    return this.map.get(id) as T | undefined;
+  find<T>(ref: ServiceRef<T>): T | undefined {
+    return this.map.get(ref.id) as T | undefined;
   }
-  get<T>(id: string): T {
-    if (!this.map.has(id)) throw new Error(`service ${id} is not available`);
-    return this.map.get(id) as T;
+  get<T>(ref: ServiceRef<T>): T {
+    if (!this.map.has(ref.id)) throw new Error(`service ${ref.id} is not available`);
+    return this.map.get(ref.id) as T;
   }
 }

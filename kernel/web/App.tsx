@@ -10,9 +10,9 @@ import { lazyOf } from './lazy.ts';
 
 /** The current route's page inside its layout; a failing page shows the error page, never a blank. */
 export const App = observer(function App() {
-  const { kernel } = useKernel();
+  const { appState } = useKernel();
   const registry = useRegistry();
-  const { route, pageError } = kernel;
+  const { route, pageError } = appState;
   const def = registry.routes.find((r) => r.name === route.name);
   const Layout = layouts[def?.layout ?? 'default'];
   let body;
@@ -30,7 +30,7 @@ export const App = observer(function App() {
   }
   return (
     <>
-      <ProgressBar active={kernel.loading > 0} />
+      <ProgressBar active={appState.loading > 0} />
       <Layout>{body}</Layout>
     </>
   );

@@ -47,7 +47,7 @@ describe('boot data', () => {
     expect(kernel.settings.name).toBe('FlirtHaven');
     expect(kernel.i18n.t('home:marker')).toBe('From the page </script> itself');
     expect(kernel.store.auth.user.id).toBe(42);
-    expect(kernel.kernel.loggedIn).toBe(true);
+    expect(kernel.appState.loggedIn).toBe(true);
     expect(kernel.bootData('user')).toEqual(user);
     expect(kernel.bootData('nothing')).toBeUndefined();
 
@@ -67,7 +67,7 @@ describe('boot data', () => {
     putBootBlock({ settings, locale: 'en', texts: en, data: { user: null } });
     const api = fakeApi({});
     const { kernel, dispose } = await createKernel(webPlugins, { api, bus: new Bus(), boot: readBootData() });
-    expect(kernel.kernel.loggedIn).toBe(false);
+    expect(kernel.appState.loggedIn).toBe(false);
     expect(api.calls).toEqual([]);
     dispose();
   });

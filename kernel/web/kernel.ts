@@ -40,23 +40,23 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   const ctx = {} as { -readonly [K in keyof SlotContext]: SlotContext[K] };
   const registry = new Registry(plugins, settings.plugins, ctx);
   const store = createRootStore(registry.plugins.flatMap((p) => (p.store ? [p.store] : [])), { api, bus, i18n });
-  store.kernel.setLocale(i18n.language);
+  store.appState.setLocale(i18n.language);
   trackChunkLoads(async (p) => {
-    store.kernel.startLoading();
-    try { return await p; } finally { store.kernel.stopLoading(); }
+    store.appState.startLoading();
+    try { return await p; } finally { store.appState.stopLoading(); }
   });
 
   const scroll = createScrollKeeper();
   const onMatch = (route: RouteDef | null, m: RouteMatch) => {
-    if (route?.access === 'member' && !store.kernel.loggedIn && router.has(LOGIN_ROUTE)) {
+    if (route?.access === 'member' && !store.appState.loggedIn && router.has(LOGIN_ROUTE)) {
       return router.navigate(LOGIN_ROUTE, {}, { redirect: m.path + (Object.keys(m.query).length ? `?${new URLSearchParams(m.query)}` : '') }, { replace: true });
     }
-    if (route?.access === 'visitor' && store.kernel.loggedIn) {
+    if (route?.access === 'visitor' && store.appState.loggedIn) {
       return router.go(m.query.redirect ?? (router.has(HOME_ROUTE_FOR_MEMBERS) ? router.href(HOME_ROUTE_FOR_MEMBERS) : '/'), { replace: true });
     }
     // The page's chunk starts loading now, before React renders the layout that asks for it.
     if (route) void preload(route.page);
-    store.kernel.setRoute({ name: route?.name ?? '', layout: route?.layout ?? 'default', ...m });
+    store.appState.setRoute({ name: route?.name ?? '', layout: route?.layout ?? 'default', ...m });
     bus.emit('route:changed', { name: route?.name ?? '', path: m.path });
     // navigo updates the address after this handler: key by the match, not by location.
     const qs = new URLSearchParams(m.query).toString();
@@ -67,16 +67,16 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
 
   Object.defineProperties(ctx, {
     store: { get: () => store },
-    kernel: { get: () => store.kernel },
-    loggedIn: { get: () => store.kernel.loggedIn },
-    route: { get: () => store.kernel.route },
-    area: { get: () => areas.get(store.kernel.route.name) ?? null },
+    appState: { get: () => store.appState },
+    loggedIn: { get: () => store.appState.loggedIn },
+    route: { get: () => store.appState.route },
+    area: { get: () => areas.get(store.appState.route.name) ?? null },
     settings: { value: settings },
   });
 
-  const realtime = startRealtime({ bus, api, kernel: store.kernel });
+  const realtime = startRealtime({ bus, api, appState: store.appState });
   const kernel: WebKernel = {
-    api, bus, i18n, router, settings, store, kernel: store.kernel, ctx, realtime,
+    api, bus, i18n, router, settings, store, appState: store.appState, ctx, realtime,
     bootData: <T,>(name: string) => (boot && name in boot.data ? boot.data[name] as T : undefined),
     async setLocale(value) {
       const next = toLocale(value);
@@ -85,7 +85,7 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
       await i18n.changeLanguage(next);
       rememberLocale(next);
       document.documentElement.lang = next;
-      store.kernel.setLocale(next);
+      store.appState.setLocale(next);
       bus.emit('locale:changed', { locale: next });
     },
   };
@@ -95,17 +95,17 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   const disposers = registry.plugins.flatMap((p) => (p.setup ? [p.setup(kernel)] : []));
 
   // A lost session (403 authentication_required) is the same as logging out.
-  disposers.push(bus.on('auth:required', () => store.kernel.setUserId(null)));
+  disposers.push(bus.on('auth:required', () => store.appState.setUserId(null)));
   disposers.push(autorun(() => {
     const count = registry.attentionCount();
-    const def = registry.routes.find((r) => r.name === store.kernel.route.name);
-    store.kernel.locale; // re-title on language change
+    const def = registry.routes.find((r) => r.name === store.appState.route.name);
+    store.appState.locale; // re-title on language change
     document.title = windowTitle(count, def?.titleKey ? i18n.t(def.titleKey) : null, settings.name);
     setAppBadge(count);
   }));
   // Logging in or out re-decides what the current address may show.
-  disposers.push(reaction(() => store.kernel.loggedIn, () => {
-    const route = registry.routes.find((r) => r.name === store.kernel.route.name);
+  disposers.push(reaction(() => store.appState.loggedIn, () => {
+    const route = registry.routes.find((r) => r.name === store.appState.route.name);
     if (route?.access && route.access !== 'any') router.go(location.pathname + location.search, { replace: true });
   }));
 

@@ -30,9 +30,10 @@ export interface RouteDef {
 
 /** What `when`, `badge` and friends see: reactive, read-only. */
 export interface SlotContext {
-  // Plugin slices are reached by key, e.g. `ctx.store.auth`; each plugin casts its own slice.
+  // Plugin slices, read through their typed refs: `chatSlice.of(ctx)` (see slice.ts).
   readonly store: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  readonly kernel: KernelStoreInstance;
+  /** The app's own state: current route, logged-in member id, locale, loading, modals, toasts. */
+  readonly appState: KernelStoreInstance;
   readonly loggedIn: boolean;
   readonly route: { name: string; layout: LayoutName; path: string; params: Record<string, string>; query: Record<string, string> };
   /** The current route's `area`: 'members' in the members area, else null. */
@@ -147,7 +148,8 @@ export interface WebKernel {
   router: Router;
   settings: SiteSettings;
   store: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  kernel: KernelStoreInstance;
+  /** The app's own state: current route, logged-in member id, locale, loading, modals, toasts. */
+  appState: KernelStoreInstance;
   ctx: SlotContext;
   /** The live connection to the server (events arrive on the bus as `realtime:event`). */
   realtime: Realtime;

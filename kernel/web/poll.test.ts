@@ -12,7 +12,7 @@ describe('polling', () => {
     const state = { loggedIn: true, pollSeconds: 60 };
     const polls: number[] = [];
     bus.on('poll', () => polls.push(Date.now()));
-    const dispose = startPolling({ bus, kernel: state } as unknown as Pick<WebKernel, 'bus' | 'kernel'>);
+    const dispose = startPolling({ bus, appState: state } as unknown as Pick<WebKernel, 'bus' | 'appState'>);
     await vi.advanceTimersByTimeAsync(POLL_DELAY_MS - 1);
     expect(polls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);

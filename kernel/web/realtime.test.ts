@@ -26,10 +26,10 @@ describe('realtime client', () => {
     const bus = new Bus();
     const api = fakeApi({ 'POST /api/page-hidden.php': () => ({ away: true }) });
     const store = createRootStore([], { api, bus, i18n: {} as never });
-    const rt = startRealtime({ bus, api, kernel: store.kernel, open: (url) => new FakeSocket(url) as unknown as WebSocket });
+    const rt = startRealtime({ bus, api, appState: store.appState, open: (url) => new FakeSocket(url) as unknown as WebSocket });
     expect(FakeSocket.all).toHaveLength(0);
 
-    store.kernel.setUserId(7);
+    store.appState.setUserId(7);
     expect(FakeSocket.all).toHaveLength(1);
     expect(FakeSocket.all[0].url).toMatch(/^ws:\/\/.+\/api\/socket$/);
     const events: unknown[] = [];
@@ -59,7 +59,7 @@ describe('realtime client', () => {
     expect(opens).toEqual([false, true]);
 
     // Logging out closes it and it stays closed.
-    store.kernel.setUserId(null);
+    store.appState.setUserId(null);
     expect(FakeSocket.all[2].readyState).toBe(3);
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(3);

@@ -29,7 +29,7 @@ const defaultOpen: OpenSocket | null = typeof WebSocket === 'undefined' ? null :
  * jitter, so a restarted server is not hit by every tab at once). It tells the server whether the
  * page is visible, and says "hidden" with a beacon too, for when the socket is already gone.
  */
-export function startRealtime(deps: { bus: Bus; api: Api; kernel: KernelStoreInstance; open?: OpenSocket | null }): Realtime & { dispose(): void } {
+export function startRealtime(deps: { bus: Bus; api: Api; appState: KernelStoreInstance; open?: OpenSocket | null }): Realtime & { dispose(): void } {
   const open = deps.open === undefined ? defaultOpen : deps.open;
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -39,7 +39,7 @@ export function startRealtime(deps: { bus: Bus; api: Api; kernel: KernelStoreIns
 
   const connect = () => {
     clearTimeout(timer);
-    if (!open || !deps.kernel.loggedIn) return;
+    if (!open || !deps.appState.loggedIn) return;
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SOCKET_PATH}`;
     const ws = open(url);
     socket = ws;
@@ -58,7 +58,7 @@ export function startRealtime(deps: { bus: Bus; api: Api; kernel: KernelStoreIns
     ws.onclose = () => {
       if (socket !== ws) return;
       socket = null;
-      if (!deps.kernel.loggedIn) return;
+      if (!deps.appState.loggedIn) return;
       const base = BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)];
       timer = setTimeout(connect, base / 2 + Math.random() * base / 2);
     };
@@ -72,14 +72,14 @@ export function startRealtime(deps: { bus: Bus; api: Api; kernel: KernelStoreIns
   };
 
   const onVisibility = () => {
-    if (!deps.kernel.loggedIn) return;
+    if (!deps.appState.loggedIn) return;
     if (socket?.readyState === 1) socket.send(JSON.stringify({ type: 'presence', visible: visible() }));
     if (!visible()) deps.api.beacon('/api/page-hidden.php', {});
     // Back on the page after the connection dropped: try now rather than at the next backoff step.
     else if (!socket) { attempt = 0; connect(); }
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
-  const offLogin = reaction(() => deps.kernel.loggedIn && deps.kernel.userId, (on) => { disconnect(); if (on) connect(); }, { fireImmediately: true });
+  const offLogin = reaction(() => deps.appState.loggedIn && deps.appState.userId, (on) => { disconnect(); if (on) connect(); }, { fireImmediately: true });
 
   return {
     send(msg) {

@@ -13,9 +13,9 @@ describe('root store', () => {
   it('composes the kernel slice and every plugin slice, with the environment reachable from each', () => {
     const env = { api: fakeApi({}), bus: new Bus(), i18n: {} as StoreEnv['i18n'] };
     const root = createRootStore([{ key: 'counter', model: Counter }], env);
-    expect(root.kernel.loggedIn).toBe(false);
-    root.kernel.setUserId(4);
-    expect(root.kernel.loggedIn).toBe(true);
+    expect(root.appState.loggedIn).toBe(false);
+    root.appState.setUserId(4);
+    expect(root.appState.loggedIn).toBe(true);
     root.counter.bump();
     expect(root.counter.n).toBe(1);
     expect(root.counter.busOf()).toBe(env.bus);
@@ -23,27 +23,27 @@ describe('root store', () => {
 
   it('refuses two slices under one key', () => {
     const env = { api: fakeApi({}), bus: new Bus(), i18n: {} as StoreEnv['i18n'] };
-    expect(() => createRootStore([{ key: 'kernel', model: Counter }], env)).toThrow(/kernel/);
+    expect(() => createRootStore([{ key: 'appState', model: Counter }], env)).toThrow(/appState/);
   });
 
   it('tracks loading, modals and page errors in the kernel slice', () => {
     const root = createRootStore([], { api: fakeApi({}), bus: new Bus(), i18n: {} as StoreEnv['i18n'] });
-    root.kernel.startLoading();
-    root.kernel.startLoading();
-    root.kernel.stopLoading();
-    expect(root.kernel.loading).toBe(1);
-    root.kernel.openModal('signup', { step: 1 });
-    root.kernel.openModal('signup');
-    expect(root.kernel.modals.length).toBe(1);
-    root.kernel.closeModal('signup');
-    expect(root.kernel.modals.length).toBe(0);
-    root.kernel.toast('Saved', 'success');
-    root.kernel.toast('Failed', 'danger');
-    expect(root.kernel.toasts.map((x) => [x.id, x.tone])).toEqual([[1, 'success'], [2, 'danger']]);
-    root.kernel.dismissToast(1);
-    expect(root.kernel.toasts.map((x) => x.text)).toEqual(['Failed']);
-    root.kernel.showError(500, 'boom');
-    root.kernel.setRoute({ name: 'members', path: '/members', params: {}, query: {} });
-    expect(root.kernel.pageError).toBeNull();
+    root.appState.startLoading();
+    root.appState.startLoading();
+    root.appState.stopLoading();
+    expect(root.appState.loading).toBe(1);
+    root.appState.openModal('signup', { step: 1 });
+    root.appState.openModal('signup');
+    expect(root.appState.modals.length).toBe(1);
+    root.appState.closeModal('signup');
+    expect(root.appState.modals.length).toBe(0);
+    root.appState.toast('Saved', 'success');
+    root.appState.toast('Failed', 'danger');
+    expect(root.appState.toasts.map((x) => [x.id, x.tone])).toEqual([[1, 'success'], [2, 'danger']]);
+    root.appState.dismissToast(1);
+    expect(root.appState.toasts.map((x) => x.text)).toEqual(['Failed']);
+    root.appState.showError(500, 'boom');
+    root.appState.setRoute({ name: 'members', path: '/members', params: {}, query: {} });
+    expect(root.appState.pageError).toBeNull();
   });
 });

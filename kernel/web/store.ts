@@ -84,12 +84,12 @@ export interface StoreEnv { api: Api; bus: Bus; i18n: I18n }
 
 /** Composes the root store from the kernel slice and every enabled plugin's slice. */
 export function createRootStore(slices: { key: string; model: IAnyModelType }[], env: StoreEnv) {
-  const props: Record<string, IAnyType> = { kernel: types.optional(KernelStore, {}) };
+  const props: Record<string, IAnyType> = { appState: types.optional(KernelStore, {}) };
   for (const s of slices) {
     if (props[s.key]) throw new Error(`store key ${s.key} is used twice`);
     props[s.key] = types.optional(s.model, {});
   }
   const Root = types.model('Root', props);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return Root.create({}, env) as Record<string, any> & { kernel: KernelStoreInstance };
+  return Root.create({}, env) as Record<string, any> & { appState: KernelStoreInstance };
 }

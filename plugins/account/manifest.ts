@@ -1,7 +1,7 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
-import type { AuthSlice } from '../auth/contract.ts';
+import { authSlice } from '../auth/ui.ts';
 
-const auth = (ctx: { store: Record<string, unknown> }) => ctx.store.auth as AuthSlice;
+const auth = (ctx: { store: Record<string, unknown> }) => authSlice.of(ctx);
 
 /** Where the activate reminder stays away (spec section 4). */
 const NO_REMINDER = new Set(['signup', 'settings', 'notifications', 'complete-signup', 'activate-done']);
@@ -37,7 +37,7 @@ export default definePlugin({
     // Back through the reactivation link: say so once, and keep the address clean.
     const url = new URL(location.href);
     if (url.searchParams.get('reactivated') === '1') {
-      kernel.kernel.toast(kernel.i18n.t('account:reactivated'), 'success');
+      kernel.appState.toast(kernel.i18n.t('account:reactivated'), 'success');
       url.searchParams.delete('reactivated');
       history.replaceState(history.state, '', url.pathname + url.search + url.hash);
     }

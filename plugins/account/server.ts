@@ -1,8 +1,10 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { accountMigrations } from './server/migrations.ts';
 import { accountRoutes, purgeDeletedAccounts, type AccountService } from './server/routes.ts';
+import { accountRef } from './server/routes.ts';
 
 export type { AccountService } from './server/routes.ts';
+export { accountRef } from './server/routes.ts';
 
 const HOUR = 3600_000;
 
@@ -12,7 +14,7 @@ export default defineServerPlugin({
   requires: ['auth', 'members'],
   migrations: accountMigrations,
   init(kernel) {
-    kernel.services.provide<AccountService>('account', accountRoutes(kernel).service);
+    kernel.services.provide(accountRef, accountRoutes(kernel).service);
     kernel.jobs.every('account:purge', HOUR, async () => { await purgeDeletedAccounts(kernel); });
   },
   routes: (app, kernel) => accountRoutes(kernel).routes(app),

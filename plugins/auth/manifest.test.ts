@@ -18,7 +18,7 @@ function kernelWith(calls: string[]) {
   const toasts: string[] = [];
   const kernel = {
     bus, store: { auth: store },
-    kernel: { toast: (t: string) => toasts.push(t) },
+    appState: { toast: (t: string) => toasts.push(t) },
     i18n: { t: (k: string) => k },
   } as unknown as WebKernel;
   return { kernel, store, bus, toasts };

@@ -1,11 +1,12 @@
 import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
 import { AuthStore, type AuthStoreInstance } from './web/store.ts';
+import { authSlice } from './web/store.ts';
 
-const auth = (k: { store: Record<string, unknown> }) => k.store.auth as AuthStoreInstance;
+const auth = (k: { store: Record<string, unknown> }) => authSlice.of(k);
 
 export default definePlugin({
   id: 'auth',
-  store: { key: 'auth', model: AuthStore },
+  store: authSlice,
   routes: [
     { name: 'login', access: 'visitor', titleKey: 'auth:login.title', page: () => import('./web/LoginPage.tsx') },
   ],
@@ -14,13 +15,13 @@ export default definePlugin({
     { id: 'logout', slot: 'account', order: 100, labelKey: 'auth:nav.logout', action: (k) => void logout(k) },
   ],
   async boot(kernel) {
-    auth(kernel).bindSession((id) => kernel.kernel.setUserId(id));
+    auth(kernel).bindSession((id) => kernel.appState.setUserId(id));
     // The page usually carries the user (or null for a visitor); without it, ask the API.
     const inline = kernel.bootData<AuthStoreInstance['user']>('user');
     if (inline !== undefined) auth(kernel).setUser(inline);
     else await auth(kernel).fetchUser().catch(() => {});
     const lang = auth(kernel).user?.language;
-    if (lang && lang !== kernel.kernel.locale && !document.cookie.includes('i18n_redirected=')) await kernel.setLocale(lang);
+    if (lang && lang !== kernel.appState.locale && !document.cookie.includes('i18n_redirected=')) await kernel.setLocale(lang);
   },
   setup(kernel) {
     const store = auth(kernel);
@@ -29,7 +30,7 @@ export default definePlugin({
       kernel.bus.on('poll', () => { if (store.loggedIn) store.fetchUser().catch(() => {}); }),
       kernel.bus.on('auth:required', () => {
         // Only a member who was logged in lost something worth telling.
-        if (store.loggedIn) kernel.kernel.toast(kernel.i18n.t('auth:sessionEnded'), 'info');
+        if (store.loggedIn) kernel.appState.toast(kernel.i18n.t('auth:sessionEnded'), 'info');
         store.setUser(null);
       }),
       kernel.bus.on('locale:changed', ({ locale }) => { if (store.loggedIn) store.saveLanguage(locale).catch(() => {}); }),

@@ -4,15 +4,17 @@ import { createAuthService } from './server/service.ts';
 import { authRoutes } from './server/routes.ts';
 import { cleanupLoginRecords } from './server/throttle.ts';
 import type { AuthService } from './server/service.ts';
+import { authRef } from './server/service.ts';
 
 export type { AuthService, NewAccount } from './server/service.ts';
+export { authRef } from './server/service.ts';
 
 export default defineServerPlugin({
   id: 'auth',
   migrations: authMigrations,
   init(kernel) {
     kernel.changes.watch(usersChanges);
-    kernel.services.provide('auth', createAuthService(kernel.db, kernel.sessions));
+    kernel.services.provide(authRef, createAuthService(kernel.db, kernel.sessions));
     // Login failures count for a day; addresses unused for half a year are no longer "usual".
     kernel.jobs.every('auth:login-records', 3600_000, () => cleanupLoginRecords(kernel.db, kernel.clock.now()));
   },
@@ -23,7 +25,7 @@ export default defineServerPlugin({
       schema: { body: { type: 'object', required: ['email', 'credits'], additionalProperties: false, properties: { email: { type: 'string' }, credits: { type: 'integer', minimum: 0 }, premium: { type: 'boolean' } } } },
     }, async (req) => {
       const body = req.body as { email: string; credits: number; premium?: boolean };
-      const auth = kernel.services.get<AuthService>('auth');
+      const auth = kernel.services.get(authRef);
       const user = await auth.findByEmail(body.email);
       if (!user) return { found: false };
       await kernel.db.transaction().execute(async (trx) => {

@@ -2,8 +2,9 @@ import { reaction } from 'mobx';
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import type { MessageEvent, ReadEvent } from './contract.ts';
 import { ChatStore, type ChatStoreInstance } from './web/store.ts';
+import { chatSlice } from './web/store.ts';
 
-const chat = (k: { store: Record<string, unknown> }) => k.store.chat as ChatStoreInstance;
+const chat = (k: { store: Record<string, unknown> }) => chatSlice.of(k);
 // A conversation on screen (and the page visible) takes new messages as read; elsewhere they count.
 const openConversation = (route: { name: string; params: Record<string, string> }) =>
   (route.name === 'chats-id' && document.visibilityState !== 'hidden' ? Number(route.params.id) : null);
@@ -12,7 +13,7 @@ export default definePlugin({
   id: 'chat',
   feature: 'chat',
   requires: ['auth', 'members'],
-  store: { key: 'chat', model: ChatStore },
+  store: chatSlice,
   routes: [
     { name: 'chats', access: 'member', area: 'members', titleKey: 'chat:title', page: () => import('./web/ChatsPage.tsx') },
     { name: 'chats-id', access: 'member', layout: 'chat', titleKey: 'chat:conversation.title', page: () => import('./web/ConversationPage.tsx') },
@@ -29,17 +30,17 @@ export default definePlugin({
     const store = chat(kernel);
     store.restore();
     const offs = [
-      reaction(() => kernel.kernel.loggedIn, (inn) => (inn ? void store.load() : store.clear()), { fireImmediately: true }),
+      reaction(() => kernel.appState.loggedIn, (inn) => (inn ? void store.load() : store.clear()), { fireImmediately: true }),
       kernel.bus.on('poll', () => void store.load()),
       // After a reconnect the counts may have moved while the socket was down.
       kernel.bus.on('realtime:open', ({ reconnect }) => { if (reconnect) void store.load(); }),
       kernel.bus.on('realtime:event', (e) => {
         if (e.type === 'chat:message') {
           const { message } = e as unknown as MessageEvent;
-          const mine = message.sender_id === kernel.kernel.userId;
-          if (!store.received(message, mine, openConversation(kernel.kernel.route))) void store.load();
+          const mine = message.sender_id === kernel.appState.userId;
+          if (!store.received(message, mine, openConversation(kernel.appState.route))) void store.load();
         } else if (e.type === 'chat:read') {
-          store.read(e as unknown as ReadEvent, kernel.kernel.userId ?? 0);
+          store.read(e as unknown as ReadEvent, kernel.appState.userId ?? 0);
         }
       }),
     ];

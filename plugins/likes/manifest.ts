@@ -3,8 +3,9 @@ import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
 import { AUTO_LIKE_RELOAD_MS } from './contract.ts';
 import { LikesStore, type LikesStoreInstance } from './web/store.ts';
 import './web/events.ts';
+import { likesSlice } from './web/store.ts';
 
-const likes = (k: { store: Record<string, unknown> }) => k.store.likes as LikesStoreInstance;
+const likes = (k: { store: Record<string, unknown> }) => likesSlice.of(k);
 
 /**
  * The `t` query parameter (paid traffic): after t seconds a demo member's like is shown in the
@@ -17,10 +18,10 @@ function scheduleLikeModal(kernel: WebKernel): () => void {
     const url = new URL(location.href);
     url.searchParams.delete('t');
     history.replaceState(history.state, '', url.pathname + url.search + url.hash);
-    if (!kernel.kernel.loggedIn) return;
+    if (!kernel.appState.loggedIn) return;
     const profile = await likes(kernel).autoLike().catch(() => null);
     if (!profile) return;
-    kernel.kernel.openModal('new-like', { profile });
+    kernel.appState.openModal('new-like', { profile });
     setTimeout(() => void likes(kernel).load(), AUTO_LIKE_RELOAD_MS);
   }, Math.min(seconds, 3600) * 1000);
   return () => clearTimeout(timer);
@@ -30,7 +31,7 @@ export default definePlugin({
   id: 'likes',
   feature: 'likes',
   requires: ['auth', 'members'],
-  store: { key: 'likes', model: LikesStore },
+  store: likesSlice,
   routes: [
     { name: 'likes', access: 'member', area: 'members', titleKey: 'likes:title', page: () => import('./web/LikesPage.tsx') },
     { name: 'likes-type', access: 'member', titleKey: 'likes:title', page: () => import('./web/LikesPage.tsx') },
@@ -48,11 +49,11 @@ export default definePlugin({
   setup(kernel) {
     const store = likes(kernel);
     const open = ({ id }: { id: number }) => {
-      kernel.kernel.closeModal('new-like');
+      kernel.appState.closeModal('new-like');
       kernel.router.navigate('members-id', { id });
     };
     const offs = [
-      reaction(() => kernel.kernel.loggedIn, (inn) => (inn ? void store.load() : store.clear()), { fireImmediately: true }),
+      reaction(() => kernel.appState.loggedIn, (inn) => (inn ? void store.load() : store.clear()), { fireImmediately: true }),
       kernel.bus.on('poll', () => void store.load()),
       kernel.bus.on('members:profile-opened', ({ id }) => void store.markSeen(id)),
       kernel.bus.on('likes:image-pressed', open),

@@ -4,8 +4,12 @@ import { likesMigrations } from './server/migrations.ts';
 import { likesRoutes } from './server/routes.ts';
 import { createLikesService, LIKE_NOTICE_JOB } from './server/service.ts';
 import type { NotificationsService } from '../notifications/server.ts';
+import { likesRef } from './server/service.ts';
+import { membersRef } from '../members/server.ts';
+import { notificationsRef } from '../notifications/server.ts';
 
 export type { LikesService } from './server/service.ts';
+export { likesRef } from './server/service.ts';
 
 /** Likes given and received, matches, the new-likes count and the auto-like greeting. */
 export default defineServerPlugin({
@@ -15,12 +19,12 @@ export default defineServerPlugin({
   migrations: likesMigrations,
   init(kernel) {
     // A member in invisible mode stays visible to whoever they liked (matches included).
-    kernel.services.get<MembersService>('members').addContactRule(async (viewer, member, db) => Boolean(await db.selectFrom('likes')
+    kernel.services.get(membersRef).addContactRule(async (viewer, member, db) => Boolean(await db.selectFrom('likes')
       .select('user_id').where('user_id', '=', member).where('liked_id', '=', viewer).executeTakeFirst()));
-    kernel.services.provide('likes', createLikesService(kernel.db, kernel.clock, kernel.jobs, () => kernel.services.get<MembersService>('members')));
+    kernel.services.provide(likesRef, createLikesService(kernel.db, kernel.clock, kernel.jobs, () => kernel.services.get(membersRef)));
     // A member who is away hears of a new like by push (no mail: likes come often).
     kernel.jobs.handle(LIKE_NOTICE_JOB, async (payload) => {
-      const notifications = kernel.services.find<NotificationsService>('notifications');
+      const notifications = kernel.services.find(notificationsRef);
       const from = Number(payload.from);
       const to = Number(payload.to);
       const rows = await kernel.db.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id')

@@ -1,12 +1,13 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import { MembersStore, searchOf, type MembersStoreInstance } from './web/store.ts';
 import type { MembersResponse } from './contract.ts';
+import { membersSlice } from './web/store.ts';
 
 export default definePlugin({
   id: 'members',
   feature: 'members',
   requires: ['auth'],
-  store: { key: 'members', model: MembersStore },
+  store: membersSlice,
   routes: [
     { name: 'members', area: 'members', titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
     { name: 'members-id', area: 'members', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
@@ -20,7 +21,7 @@ export default definePlugin({
       id: 'search', slot: 'top', order: 10, icon: 'search', labelKey: 'members:nav.search', route: 'members',
       when: (ctx) => ctx.loggedIn || ctx.settings.logged_out_search !== 'none',
     },
-    { id: 'my-profile', slot: 'account', order: 10, labelKey: 'members:nav.myProfile', route: 'members-id', params: (ctx) => ({ id: ctx.kernel.userId ?? 0 }) },
+    { id: 'my-profile', slot: 'account', order: 10, labelKey: 'members:nav.myProfile', route: 'members-id', params: (ctx) => ({ id: ctx.appState.userId ?? 0 }) },
   ],
   setup(kernel) {
     // The search starts with the route, while the page's chunk is still on its way (the page asks
@@ -29,8 +30,8 @@ export default definePlugin({
     let inline = kernel.bootData<MembersResponse | null>('members-search');
     return kernel.bus.on('route:changed', ({ name }) => {
       if (name !== 'members') return;
-      const store = kernel.store.members as MembersStoreInstance;
-      const { filter, page } = searchOf(kernel.kernel.route.query);
+      const store = membersSlice.of(kernel);
+      const { filter, page } = searchOf(kernel.appState.route.query);
       if (inline && !Object.keys(filter).length && page === 1) store.hydrate(inline);
       inline = null;
       void store.search(filter, page);

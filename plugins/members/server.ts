@@ -6,12 +6,16 @@ import { userProfile } from './server/queries.ts';
 import { seedMembers } from './server/seed/seed.ts';
 import { serveDemoPortraits } from './server/seed/portraits.ts';
 import { createMembersService } from './server/service.ts';
+import { authRef } from '../auth/server.ts';
+import { membersRef } from './server/service.ts';
 
 export type { MembersService, NewProfile } from './server/service.ts';
 export { GEO } from './server/seed/geo.ts';
 export { loadOwnProfile, notBlocked } from './server/queries.ts';
 export { siteRegionCodes } from './server/regions.ts';
 export { acceptPhotoBodies, processUpload } from './server/photos.ts';
+export { membersRef } from './server/service.ts';
+export { searchCacheRef } from './server/search-cache.ts';
 
 export default defineServerPlugin({
   id: 'members',
@@ -21,10 +25,10 @@ export default defineServerPlugin({
   init(kernel) {
     for (const table of memberTables) kernel.changes.watch(table);
     const members = createMembersService(kernel.db, kernel.storage);
-    kernel.services.provide('members', members);
+    kernel.services.provide(membersRef, members);
     // Demo members' pictures are drawn on their first request (then kept on disk), not while seeding.
     serveDemoPortraits(kernel);
-    const auth = kernel.services.get<AuthService>('auth');
+    const auth = kernel.services.get(authRef);
     auth.onErase((userId, db) => members.removePhotos(userId, db));
     auth.extendUser(async (userId) => ({
       profile: await userProfile(kernel.db, { storage: kernel.storage, cdnPrefix: '' }, userId),

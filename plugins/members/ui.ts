@@ -5,3 +5,4 @@ export { ProfileGrid } from './web/ProfileGrid.tsx';
 export { PhotoView } from './web/PhotoView.tsx';
 export { PremiumBadge } from './web/PremiumBadge.tsx';
 export type { MembersStoreInstance } from './web/store.ts';
+export { membersSlice } from './web/store.ts';

@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
-import type { AuthSlice } from '../auth/contract.ts';
+import { authSlice } from '../auth/ui.ts';
 
 /** Per-category notification switches, the unsubscribe page, and the alert when mails are off. */
 export default definePlugin({
@@ -15,7 +15,7 @@ export default definePlugin({
     priority: 40,
     dismiss: 'disabled-notifications-alert',
     when: (ctx) => {
-      const user = (ctx.store.auth as AuthSlice).user;
+      const user = authSlice.of(ctx).user;
       return !!user && user.notifications_disabled.length > 0 && !['settings', 'notifications'].includes(ctx.route.name);
     },
     component: () => import('./web/DisabledAlert.tsx'),

@@ -7,6 +7,8 @@ import type { PushPayload } from '../push/contract.ts';
 import { unsubscribeSigner } from './server/links.ts';
 import { notificationMigrations } from './server/migrations.ts';
 import { disabledOf, notificationRoutes } from './server/routes.ts';
+import { serviceRef } from '../../kernel/server/services.ts';
+import { pushRef } from '../push/server.ts';
 
 /** What other server plugins ask before sending a notification (kernel.services id "notifications"). */
 export interface NotificationsService {
@@ -29,12 +31,12 @@ export default defineServerPlugin({
   migrations: notificationMigrations,
   init(kernel) {
     const allows = async (userId: number, category: NotificationCategory) => !(await disabledOf(kernel.db, userId)).includes(category);
-    kernel.services.provide<NotificationsService>('notifications', {
+    kernel.services.provide(notificationsRef, {
       allows,
       async notifyAway(userId, category, notice) {
         if (!(await allows(userId, category)) || !(await kernel.realtime.isAway(userId))) return 'none';
         // The push plugin may be absent; then mail is the only way.
-        const push = kernel.services.find<PushService>('push');
+        const push = kernel.services.find(pushRef);
         // A push link is a path of the site (the service worker opens it on its own origin), never an absolute URL.
         const url = /^\/(?![/\\])/.test(notice.push.url) ? notice.push.url : '/';
         if (push && (await push.send(userId, { ...notice.push, url })) > 0) return 'push';
@@ -54,3 +56,6 @@ export default defineServerPlugin({
   },
   routes: async (app, kernel) => notificationRoutes(await linkSigner(kernel))(app, kernel),
 });
+
+/** The notifications service, for `kernel.services.get(notificationsRef)`. */
+export const notificationsRef = serviceRef<NotificationsService>('notifications');

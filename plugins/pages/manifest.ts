@@ -1,6 +1,6 @@
 import { definePlugin, type RouteDef } from '../../kernel/web/plugin.ts';
 import type { RouteName } from '../../kernel/contract/routes.ts';
-import { PagesStore } from './web/store.ts';
+import { pagesSlice } from './web/store.ts';
 import { STATIC_PAGES, type StaticPage } from './contract.ts';
 
 const routeName = (page: StaticPage) => `pages-${page.replace('_', '-')}` as RouteName;
@@ -8,7 +8,7 @@ const routeName = (page: StaticPage) => `pages-${page.replace('_', '-')}` as Rou
 export default definePlugin({
   id: 'pages',
   feature: 'pages',
-  store: { key: 'pages', model: PagesStore },
+  store: pagesSlice,
   routes: STATIC_PAGES.map((page): RouteDef => ({
     name: routeName(page),
     titleKey: `pages:${page}.title`,

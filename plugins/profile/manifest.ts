@@ -1,15 +1,15 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
-import type { AuthSlice } from '../auth/contract.ts';
 import { NO_PHOTO_ALERT_ROUTES, PHOTO_ALERT_DISMISS_KEY } from './contract.ts';
-import { ProfileStore } from './web/store.ts';
+import { profileSlice } from './web/store.ts';
+import { authSlice } from '../auth/ui.ts';
 
-const auth = (ctx: { store: Record<string, unknown> }) => ctx.store.auth as AuthSlice;
+const auth = (ctx: { store: Record<string, unknown> }) => authSlice.of(ctx);
 
 /** Editing one's own profile and photos; the "add a photo" alert. */
 export default definePlugin({
   id: 'profile',
   requires: ['auth', 'members'],
-  store: { key: 'profile', model: ProfileStore },
+  store: profileSlice,
   routes: [{ name: 'profile', access: 'member', titleKey: 'profile:title', page: () => import('./web/ProfileEditPage.tsx') }],
   navItems: [{ id: 'edit-profile', slot: 'account', order: 20, labelKey: 'profile:nav', route: 'profile' }],
   alerts: [{

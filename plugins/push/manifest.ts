@@ -2,8 +2,9 @@ import { reaction } from 'mobx';
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import { PUSH_ALERT_DISMISS } from './contract.ts';
 import { PushStore, type PushStoreInstance } from './web/store.ts';
+import { pushSlice } from './web/store.ts';
 
-const push = (k: { store: Record<string, unknown> }) => k.store.push as PushStoreInstance;
+const push = (k: { store: Record<string, unknown> }) => pushSlice.of(k);
 const NO_ALERT_ROUTES = ['signup', 'notifications', 'activate-done', 'directdebit', 'premium'];
 /** Polling slows down once push brings news (spec: 300 s instead of 60 s). */
 const POLL_SECONDS = { subscribed: 300, otherwise: 60 };
@@ -12,7 +13,7 @@ export default definePlugin({
   id: 'push',
   feature: 'push',
   requires: ['auth'],
-  store: { key: 'push', model: PushStore },
+  store: pushSlice,
   alerts: [{
     id: 'push',
     priority: 50,
@@ -24,9 +25,9 @@ export default definePlugin({
   setup(kernel) {
     const store = push(kernel);
     const offs = [
-      reaction(() => kernel.kernel.loggedIn, (inn) => { if (inn) void store.detect(kernel.settings.push_public_key).catch(() => store.set('unsupported')); }, { fireImmediately: true }),
-      reaction(() => store.state === 'subscribed' && kernel.kernel.loggedIn,
-        (on) => kernel.kernel.setPollSeconds(on ? POLL_SECONDS.subscribed : POLL_SECONDS.otherwise), { fireImmediately: true }),
+      reaction(() => kernel.appState.loggedIn, (inn) => { if (inn) void store.detect(kernel.settings.push_public_key).catch(() => store.set('unsupported')); }, { fireImmediately: true }),
+      reaction(() => store.state === 'subscribed' && kernel.appState.loggedIn,
+        (on) => kernel.appState.setPollSeconds(on ? POLL_SECONDS.subscribed : POLL_SECONDS.otherwise), { fireImmediately: true }),
     ];
     return () => offs.forEach((off) => off());
   },

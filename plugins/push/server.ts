@@ -5,6 +5,8 @@ import type { AuthService } from '../auth/server.ts';
 import type { PushPayload, PushSubscriptionJSON } from './contract.ts';
 import { pushMigrations } from './server/migrations.ts';
 import { defaultPushNet, endpointProblem, sendPush, type PushNet, type Vapid } from './server/sender.ts';
+import { serviceRef } from '../../kernel/server/services.ts';
+import { authRef } from '../auth/server.ts';
 
 /** What other plugins use to reach a member's browsers (kernel.services id "push"). */
 export interface PushService {
@@ -33,13 +35,13 @@ export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineSer
   init(kernel) {
     let vapid: Promise<Vapid> | null = null;
     const keys = () => (vapid ??= vapidKeys(kernel));
-    kernel.services.provide<PushService>('push', { send: async (userId, payload) => sendPush(kernel, await keys(), userId, payload, pushNet) });
+    kernel.services.provide(pushRef, { send: async (userId, payload) => sendPush(kernel, await keys(), userId, payload, pushNet) });
   },
   async start(kernel) {
     kernel.sites.provide({ push_public_key: (await vapidKeys(kernel)).publicKey });
   },
   routes(app, kernel) {
-    const auth = () => kernel.services.get<AuthService>('auth');
+    const auth = () => kernel.services.get(authRef);
 
     // The spec's call: POST /api/user.php?push=1 with the browser's subscription.
     app.post('/user.php', {
@@ -77,3 +79,6 @@ export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineSer
 });
 
 export default createPushPlugin();
+
+/** The push service, for `kernel.services.get(pushRef)`. */
+export const pushRef = serviceRef<PushService>('push');

@@ -1,6 +1,7 @@
 import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
 import { TRACKING_KEYS, trackingFrom } from './contract.ts';
 import { SignupStore, storeTracking, type SignupStoreInstance } from './web/store.ts';
+import { signupSlice } from './web/store.ts';
 
 /**
  * Tracking parameters in the address (affiliate network, ref, sub-ids) are kept in a cookie for
@@ -15,13 +16,13 @@ function captureTracking() {
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }
 
-const openSignup = (k: WebKernel) => k.kernel.openModal('signup');
+const openSignup = (k: WebKernel) => k.appState.openModal('signup');
 
 export default definePlugin({
   id: 'signup',
   feature: 'signup',
   requires: ['auth', 'members'],
-  store: { key: 'signup', model: SignupStore },
+  store: signupSlice,
   routes: [
     { name: 'signup', titleKey: 'signup:title', page: () => import('./web/SignupPage.tsx') },
     { name: 'complete-signup', access: 'member', titleKey: 'signup:completion.title', page: () => import('./web/CompleteSignupPage.tsx') },
@@ -31,7 +32,7 @@ export default definePlugin({
     { id: 'signup', slot: 'top', order: 99, labelKey: 'signup:nav.signup', variant: 'button', action: openSignup, when: (ctx) => !ctx.loggedIn && ctx.route.name !== 'signup' },
   ],
   modals: [
-    { id: 'signup', size: 'md', component: () => import('./web/SignupModal.tsx'), locked: (ctx) => (ctx.store.signup as SignupStoreInstance).inProgress },
+    { id: 'signup', size: 'md', component: () => import('./web/SignupModal.tsx'), locked: (ctx) => signupSlice.of(ctx).inProgress },
   ],
   async boot() {
     captureTracking();

@@ -18,7 +18,7 @@ export default definePlugin({
   setup(kernel) {
     return reaction(
       () => shouldWarn(kernel.ctx, { skipped: skipped(), standalone: isStandalone() }),
-      (warn) => (warn ? kernel.kernel.openModal('site-entry') : kernel.kernel.closeModal('site-entry')),
+      (warn) => (warn ? kernel.appState.openModal('site-entry') : kernel.appState.closeModal('site-entry')),
       { fireImmediately: true },
     );
   },

@@ -26,7 +26,7 @@ export const LanguageSelect = observer(function LanguageSelect() {
   return (
     <>
       <label htmlFor="language-select">{t('kernel:footer.language')}</label>
-      <select id="language-select" value={kernel.kernel.locale} onChange={(e) => void kernel.setLocale(e.target.value as Locale)}>
+      <select id="language-select" value={kernel.appState.locale} onChange={(e) => void kernel.setLocale(e.target.value as Locale)}>
         {LOCALES.map((l) => <option key={l} value={l} lang={l}>{LOCALE_NAMES[l]}</option>)}
       </select>
     </>
@@ -52,7 +52,7 @@ export const Footer = observer(function Footer({ compact = false }: { compact?: 
         {!compact && (
           <p>{t('kernel:footer.disclaimer', { name: s.name })}</p>
         )}
-        {!compact && kernel.kernel.locale === 'en' && <p>{t('kernel:footer.us')}</p>}
+        {!compact && kernel.appState.locale === 'en' && <p>{t('kernel:footer.us')}</p>}
         <p>© {new Date().getFullYear()} {s.name} · {t('kernel:footer.adults')}</p>
       </div>
     </Foot>

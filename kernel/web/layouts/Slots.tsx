@@ -82,16 +82,16 @@ export const LayoutSlotView = observer(function LayoutSlotView({ slot }: { slot:
 /** Open modals, each rendered by the plugin that declared it. */
 export const Modals = observer(function Modals() {
   const registry = useRegistry();
-  const { kernel } = useKernel();
+  const { appState } = useKernel();
   return (
     <>
-      {kernel.modals.map((m) => {
+      {appState.modals.map((m) => {
         const def = registry.modal(m.id);
         if (!def) return null;
         const C = lazyOf(def.component);
         return (
           <ErrorBoundary key={m.id} fallback={() => <SlotError />}>
-            <Suspense fallback={null}><C props={m.props} close={() => kernel.closeModal(m.id)} /></Suspense>
+            <Suspense fallback={null}><C props={m.props} close={() => appState.closeModal(m.id)} /></Suspense>
           </ErrorBoundary>
         );
       })}

@@ -30,7 +30,7 @@ function renderNav() {
   const registry = new Registry(plugins, [], ctx);
   const kernel = {
     ctx, settings: { name: 'FlirtHaven' },
-    kernel: { get loggedIn() { return state.loggedIn; }, route: { name: 'chats' } },
+    appState: { get loggedIn() { return state.loggedIn; }, route: { name: 'chats' } },
     router: { href: (name: string) => `/${name}`, go: () => {} },
   } as unknown as WebKernel;
   return render(<KernelContext.Provider value={{ kernel, registry }}><TopNav /></KernelContext.Provider>);

@@ -100,7 +100,7 @@ const NavEntry = observer(function NavEntry({ item: navItem }: { item: NavItemDe
   if (navItem.route) {
     return (
       <Link className={item} to={navItem.route} params={navItem.params?.(ctx)} aria-label={showBadge ? `${label} (${badgeText(badge)})` : label}
-        aria-current={kernel.kernel.route.name === navItem.route ? 'page' : undefined} data-variant={navItem.variant}>
+        aria-current={kernel.appState.route.name === navItem.route ? 'page' : undefined} data-variant={navItem.variant}>
         {content}
       </Link>
     );
@@ -168,14 +168,14 @@ export const TopNav = observer(function TopNav() {
   return (
     <Bar>
       <Inner className="container" aria-label={t('kernel:nav.main')}>
-        {isStandalone() && BACK_BUTTON_ROUTES.includes(kernel.kernel.route.name as RouteName) && history.length > 1 && (
+        {isStandalone() && BACK_BUTTON_ROUTES.includes(kernel.appState.route.name as RouteName) && history.length > 1 && (
           <button className={item} type="button" onClick={() => history.back()} aria-label={t('kernel:nav.back')}>‹</button>
         )}
         <Brand href="/" onClick={(e) => { e.preventDefault(); kernel.router.go('/'); }}>{kernel.settings.name}</Brand>
         {registry.navItems('top').map((i) => (
           <ErrorBoundary key={`${i.plugin}:${i.id}`} fallback={() => null}><NavEntry item={i} /></ErrorBoundary>
         ))}
-        {kernel.kernel.loggedIn && <AccountMenu />}
+        {kernel.appState.loggedIn && <AccountMenu />}
       </Inner>
     </Bar>
   );

@@ -38,22 +38,22 @@ const Toast = styled.div`
 `;
 
 function Item({ id, text, tone }: { id: number; text: string; tone: string }) {
-  const { kernel } = useKernel();
+  const { appState } = useKernel();
   const { t } = useTranslation();
   useEffect(() => {
-    const timer = setTimeout(() => kernel.dismissToast(id), TOAST_MS);
+    const timer = setTimeout(() => appState.dismissToast(id), TOAST_MS);
     return () => clearTimeout(timer);
-  }, [id, kernel]);
+  }, [id, appState]);
   return (
     <Toast role={tone === 'danger' ? 'alert' : 'status'} data-tone={tone}>
       <p>{text}</p>
-      <button type="button" aria-label={t('kernel:close')} onClick={() => kernel.dismissToast(id)}>×</button>
+      <button type="button" aria-label={t('kernel:close')} onClick={() => appState.dismissToast(id)}>×</button>
     </Toast>
   );
 }
 
 /** Short notices from any plugin (`kernel.toast(text, tone)`), top right, 350 px wide. */
 export const Toasts = observer(function Toasts() {
-  const { kernel } = useKernel();
-  return <Stack>{kernel.toasts.map((x) => <Item key={x.id} id={x.id} text={x.text} tone={x.tone} />)}</Stack>;
+  const { appState } = useKernel();
+  return <Stack>{appState.toasts.map((x) => <Item key={x.id} id={x.id} text={x.text} tone={x.tone} />)}</Stack>;
 });

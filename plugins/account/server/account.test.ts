@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, linkIn, sessionCookie, type TestApp } from '../../../kernel/server/testing.ts';
+import { authRef } from '../../auth/server.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ profiles: 0 }); });
@@ -247,7 +248,7 @@ describe('e-mail addresses that a mailer could read as other recipients', () => 
   });
 
   it('are refused when an account is created through the auth service', async () => {
-    const auth = t.kernel.services.get<{ createAccount(i: object): Promise<number> }>('auth');
+    const auth = t.kernel.services.get(authRef);
     await expect(auth.createAccount({ email: 'a@b.cc, victim@x.yy', password: 'first-password-1', status: 'active', credits: 0, language: null })).rejects.toThrow();
   });
 });

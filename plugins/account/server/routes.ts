@@ -12,6 +12,9 @@ import {
   type DeleteRequest, type MailChangeDoRequest, type MailChangeRequest, type PasswordChangeRequest, type ResetDoRequest, type ResetRequest,
 } from '../contract.ts';
 import { sendAccountMail } from './mails.ts';
+import { serviceRef } from '../../../kernel/server/services.ts';
+import { authRef } from '../../auth/server.ts';
+import { membersRef } from '../../members/server.ts';
 
 const DAY = 86400_000;
 const HOUR = 3600_000;
@@ -27,8 +30,8 @@ export interface AccountService {
 }
 
 export function accountRoutes(kernel: Kernel) {
-  const auth = () => kernel.services.get<AuthService>('auth');
-  const members = () => kernel.services.get<MembersService>('members');
+  const auth = () => kernel.services.get(authRef);
+  const members = () => kernel.services.get(membersRef);
   const { db, tokens } = kernel;
 
   const userRow = (id: number) => db.selectFrom('users').select(['id', 'email', 'status', 'language', 'password_hash', 'deleted_at'])
@@ -250,10 +253,13 @@ export function accountRoutes(kernel: Kernel) {
 export async function purgeDeletedAccounts(kernel: Kernel) {
   const cutoff = new Date(kernel.clock.now().getTime() - REACTIVATION_DAYS * DAY);
   const due = await kernel.db.selectFrom('users').select('id').where('deleted_at', '<', cutoff).execute();
-  const auth = kernel.services.get<AuthService>('auth');
+  const auth = kernel.services.get(authRef);
   for (const { id } of due) {
     await auth.erase(Number(id));
     kernel.log.info({ userId: Number(id) }, 'account erased after the reactivation window');
   }
   return due.length;
 }
+
+/** The account service, for `kernel.services.get(accountRef)`. */
+export const accountRef = serviceRef<AccountService>('account');

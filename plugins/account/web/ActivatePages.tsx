@@ -7,13 +7,13 @@ import { Button, buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 /** /activate/done: the mail link worked. */
 export const ActivateDonePage = observer(function ActivateDonePage() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const auth = kernel.store.auth as AuthSlice;
+  const auth = authSlice.of(kernel);
   // The status changed on the server: show it at once in this tab.
   useEffect(() => { if (auth.loggedIn) auth.fetchUser().catch(() => {}); }, [auth]);
   return (
@@ -33,7 +33,7 @@ export const ActivateDonePage = observer(function ActivateDonePage() {
 export const ActivateErrorPage = observer(function ActivateErrorPage() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const auth = kernel.store.auth as AuthSlice;
+  const auth = authSlice.of(kernel);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const resend = () => kernel.api.post('/api/activate.php', {}).then(() => setSent(true), (err) => setError(errorText(t, err, 'account')));

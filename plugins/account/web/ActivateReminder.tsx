@@ -7,7 +7,7 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import { isSmartphone } from '../../../kernel/web/intl.ts';
 import { errorText } from '../../../kernel/web/errors.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 /**
  * "Confirm your e-mail address" with a resend button: a dialog right after signup on a smartphone
@@ -16,11 +16,11 @@ import type { AuthSlice } from '../../auth/contract.ts';
 export default observer(function ActivateReminder() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const auth = kernel.store.auth as AuthSlice;
+  const auth = authSlice.of(kernel);
   const [state, setState] = useState<'idle' | 'sent' | string>('idle');
   const [modalClosed, setModalClosed] = useState(false);
   // Right after signup the address carries api_signup_complete (the reminder may already be mounted by then).
-  const modalOpen = !modalClosed && 'api_signup_complete' in kernel.kernel.route.query && isSmartphone();
+  const modalOpen = !modalClosed && 'api_signup_complete' in kernel.appState.route.query && isSmartphone();
   const setModalOpen = (open: boolean) => setModalClosed(!open);
   const resend = () => kernel.api.post('/api/activate.php', {}).then(() => setState('sent'), (err) => setState(errorText(t, err, 'account')));
   const text = state === 'idle' ? t('account:reminder.text', { email: auth.user?.email ?? '' }) : state === 'sent' ? t('account:reminder.sent') : state;

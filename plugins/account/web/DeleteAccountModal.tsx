@@ -5,9 +5,9 @@ import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Field, FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
 import { NOTIFICATION_CATEGORIES } from '../../notifications/contract.ts';
 import { DELETE_REASONS, REACTIVATION_DAYS, type DeleteReason } from '../contract.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 type Offer = { key: 'discount' | 'break' | 'found' | 'replies' | 'privacy'; accept?: () => void };
 
@@ -31,7 +31,7 @@ export default function DeleteAccountModal({ close }: { close(): void }) {
 
   const keep = (text = t('account:delete.kept')) => {
     close();
-    kernel.kernel.toast(text, 'success');
+    kernel.appState.toast(text, 'success');
   };
   const offerFor = (r: DeleteReason): Offer | null => {
     switch (r) {
@@ -40,7 +40,7 @@ export default function DeleteAccountModal({ close }: { close(): void }) {
         key: 'break',
         accept: () => {
           kernel.api.put('/api/notifications.php', { notifications_disabled: NOTIFICATION_CATEGORIES })
-            .then(() => (kernel.store.auth as AuthSlice).fetchUser()).catch(() => {});
+            .then(() => authSlice.of(kernel).fetchUser()).catch(() => {});
           keep();
         },
       } : null;
@@ -64,7 +64,7 @@ export default function DeleteAccountModal({ close }: { close(): void }) {
     try {
       await kernel.api.post('/api/account-delete.php', { reason, comment: comment.trim() || undefined, password }, { retries: 0 });
       close();
-      (kernel.store.auth as AuthSlice).setUser(null);
+      authSlice.of(kernel).setUser(null);
       kernel.router.navigate('account-deleted');
     } catch (err) {
       setError(errorText(t, err, 'account'));

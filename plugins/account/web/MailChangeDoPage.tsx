@@ -7,7 +7,7 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 /** The link from the e-mail change mail: confirms the new address (a POST, so mail scanners cannot). */
 export default function MailChangeDoPage({ query }: PageProps) {
@@ -21,7 +21,7 @@ export default function MailChangeDoPage({ query }: PageProps) {
     kernel.api.post<{ email: string }>('/api/mail-change-do.php', { token: query.token ?? '' }, { retries: 1 })
       .then((r) => {
         setState({ done: r.email });
-        const auth = kernel.store.auth as AuthSlice;
+        const auth = authSlice.of(kernel);
         if (auth.loggedIn) auth.fetchUser().catch(() => {});
       }, (err) => setState({ error: errorText(t, err, 'account') }));
   }, [kernel, query.token, t]);
@@ -32,7 +32,7 @@ export default function MailChangeDoPage({ query }: PageProps) {
         {!state.done && !state.error && <><Spinner /> <p>{t('account:mailChangeDo.working')}</p></>}
         {state.done && <Notice role="status">{t('account:mailChangeDo.done', { email: state.done })}</Notice>}
         <FormError message={state.error} />
-        {(state.done || state.error) && kernel.router.has('settings') && (kernel.store.auth as AuthSlice).loggedIn && <Link to="settings">{t('account:mailChangeDo.toSettings')}</Link>}
+        {(state.done || state.error) && kernel.router.has('settings') && authSlice.of(kernel).loggedIn && <Link to="settings">{t('account:mailChangeDo.toSettings')}</Link>}
       </Card>
     </div>
   );

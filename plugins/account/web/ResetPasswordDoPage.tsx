@@ -8,7 +8,8 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { PASSWORD_MIN } from '../../../kernel/contract/validation.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
-import type { AuthSlice, User } from '../../auth/contract.ts';
+import type { User } from '../../auth/contract.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 /** The link from the reset mail: choose a new password (the link is checked first). */
 export default function ResetPasswordDoPage({ query }: PageProps) {
@@ -33,8 +34,8 @@ export default function ResetPasswordDoPage({ query }: PageProps) {
     setBusy(true);
     try {
       const res = await kernel.api.put<{ user: User }>('/api/reset-password.php', { token, password, password_confirmation: confirm }, { retries: 0 });
-      (kernel.store.auth as AuthSlice).setUser(res.user);
-      kernel.kernel.toast(t('account:resetDo.done'), 'success');
+      authSlice.of(kernel).setUser(res.user);
+      kernel.appState.toast(t('account:resetDo.done'), 'success');
       kernel.router.go(kernel.router.has('members') ? kernel.router.href('members') : '/');
     } catch (err) {
       if (errorCode(err) === 'link_invalid') setDead(true);

@@ -11,8 +11,8 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import { isValidEmail, PASSWORD_MIN } from '../../../kernel/contract/validation.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
 import { REACTIVATION_DAYS } from '../contract.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 const Sections = styled.div`
   display: grid;
@@ -50,7 +50,7 @@ const local = (message: string) => Object.assign(new Error(message), { name: 'lo
 const EmailForm = observer(function EmailForm() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const auth = kernel.store.auth as AuthSlice;
+  const auth = authSlice.of(kernel);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const form = useForm(async () => {
@@ -121,7 +121,7 @@ export default observer(function SettingsPage() {
         <section aria-labelledby="settings-delete">
           <h2 id="settings-delete">{t('account:settings.delete.title')}</h2>
           <p>{t('account:settings.delete.text', { days: REACTIVATION_DAYS })}</p>
-          <Button data-variant="outline" onClick={() => kernel.kernel.openModal('delete-account')}>{t('account:settings.delete.button')}</Button>
+          <Button data-variant="outline" onClick={() => kernel.appState.openModal('delete-account')}>{t('account:settings.delete.button')}</Button>
         </section>
       </Sections>
     </div>

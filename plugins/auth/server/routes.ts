@@ -11,12 +11,13 @@ import { LOGIN_LINK_PURPOSE, maybeMailLoginLink } from './login-link.ts';
 import type { LanguageRequest, LoginRequest } from '../contract.ts';
 import { lastSeenWriter } from './last-seen.ts';
 import { userViewCache } from './view-cache.ts';
+import { authRef } from './service.ts';
 
 // Verifying against a real hash when the email is unknown keeps response times alike.
 let dummyHash: Promise<string> | null = null;
 
 export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = kernel.services.get<AuthService>('auth');
+  const auth = kernel.services.get(authRef);
   const db = kernel.db;
 
   const currentUser = async (req: FastifyRequest) => {

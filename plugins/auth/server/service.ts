@@ -8,6 +8,7 @@ import { SESSION_COOKIE, setSessionCookie, type Sessions } from '../../../kernel
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { User } from '../contract.ts';
 import { grantCredits, spendCredits } from './ledger.ts';
+import { serviceRef } from '../../../kernel/server/services.ts';
 
 export type UserExtension = (userId: number) => Promise<Partial<User>>;
 /** Removes what a plugin keeps about a member who is erased (files, rows without a foreign key). */
@@ -131,3 +132,6 @@ export function createAuthService(db: AnyDB, sessions: Sessions): AuthService {
     },
   };
 }
+
+/** The auth service, for `kernel.services.get(authRef)`. */
+export const authRef = serviceRef<AuthService>('auth');

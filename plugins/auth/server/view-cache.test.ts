@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addMember, createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
 import type { AuthService } from './service.ts';
+import { authRef } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ profiles: 0 }); });
@@ -29,7 +30,7 @@ describe('GET user.php from memory', () => {
     expect((await get()).email).toBe('moved@example.com');
     await sql`UPDATE profiles SET name = 'Renamed' WHERE user_id = ${m.id}`.execute(t.database.db);
     expect((await get()).profile.name).toBe('Renamed');
-    await t.kernel.services.get<AuthService>('auth').grantCredits(m.id, 5, 'test', null);
+    await t.kernel.services.get(authRef).grantCredits(m.id, 5, 'test', null);
     expect((await get()).credits).toBe(5);
     await t.database.db.transaction().execute(async (trx) => {
       await trx.insertInto('photos').values({ user_id: m.id, file_key: 'seed/none', status: 'approved', is_main: true, position: 0 }).execute();

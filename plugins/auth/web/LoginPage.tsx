@@ -9,6 +9,7 @@ import { Field, FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
 import type { AuthStoreInstance } from './store.ts';
+import { authSlice } from './store.ts';
 
 const Card = styled.section`
   max-width: 420px;
@@ -22,7 +23,7 @@ const Card = styled.section`
 export default observer(function LoginPage({ query }: PageProps) {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const auth = kernel.store.auth as AuthStoreInstance;
+  const auth = authSlice.of(kernel);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const registry = useRegistry();
@@ -37,7 +38,7 @@ export default observer(function LoginPage({ query }: PageProps) {
     setError(null);
     try {
       const user = await auth.login(email, password);
-      if (user.language && user.language !== kernel.kernel.locale) await kernel.setLocale(user.language);
+      if (user.language && user.language !== kernel.appState.locale) await kernel.setLocale(user.language);
       kernel.router.go(query.redirect ?? (kernel.router.has('members') ? kernel.router.href('members') : '/'), { replace: true });
     } catch (err) {
       setError(errorText(t, err));
@@ -58,7 +59,7 @@ export default observer(function LoginPage({ query }: PageProps) {
         {kernel.router.has('reset-password') && <p style={{ marginTop: 14 }}><Link to="reset-password">{t('auth:login.forgot')}</Link></p>}
         {registry.modal('signup') && (
           <p>{t('auth:login.noAccount')}{' '}
-            <Button data-variant="link" onClick={() => kernel.kernel.openModal('signup')}>{t('auth:login.signup')}</Button>
+            <Button data-variant="link" onClick={() => kernel.appState.openModal('signup')}>{t('auth:login.signup')}</Button>
           </p>
         )}
       </Card>

@@ -1,6 +1,7 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
 import type { User, UserResponse } from '../contract.ts';
+import { storeSlice } from '../../../kernel/web/slice.ts';
 
 /** Who is logged in. `setSession` is wired by the manifest to the kernel's session state. */
 export const AuthStore = types
@@ -57,3 +58,6 @@ export const AuthStore = types
   });
 
 export type AuthStoreInstance = Instance<typeof AuthStore>;
+
+/** This plugin's store slice: `authSlice.of(kernel)`. */
+export const authSlice = storeSlice('auth', AuthStore);

@@ -3,6 +3,7 @@ import type { Kernel } from '../../../kernel/server/plugin.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { NotificationsService } from '../../notifications/server.ts';
 import { REMINDER_AFTER_MS, REMINDER_EVERY_MS } from '../contract.ts';
+import { notificationsRef } from '../../notifications/server.ts';
 
 export const NOTIFY_JOB = 'chat:notify';
 const REMINDERS_EVERY_MS = 3600_000;
@@ -28,7 +29,7 @@ async function siteOf(kernel: Kernel, stored: string | null): Promise<SiteSettin
  * (socket open, page visible) gets nothing.
  */
 export function registerChatNotices(kernel: Kernel) {
-  const notifications = () => kernel.services.find<NotificationsService>('notifications');
+  const notifications = () => kernel.services.find(notificationsRef);
 
   kernel.jobs.handle(NOTIFY_JOB, async (payload) => {
     const messageId = Number(payload.message);
@@ -72,7 +73,7 @@ export function registerChatNotices(kernel: Kernel) {
 
 /** One mail per member with messages unread for a day, at most every few days, if they allow it. */
 export async function sendReminders(kernel: Kernel): Promise<number> {
-  const service = kernel.services.find<NotificationsService>('notifications');
+  const service = kernel.services.find(notificationsRef);
   if (!service) return 0;
   const now = kernel.clock.now().getTime();
   const { rows } = await sql<{ user_id: number; unread: number; origin: string | null; email: string; language: string | null }>`

@@ -14,6 +14,8 @@ import {
 import { chatPhotoFiles, MESSAGE_COLUMNS, messageView, type MessageRow } from './messages.ts';
 import { freeUsage, pairOf, premiumRequired, sendMessage, type Outgoing } from './send.ts';
 import { NOTIFY_JOB } from './notify.ts';
+import { authRef } from '../../auth/server.ts';
+import { membersRef } from '../../members/server.ts';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
 const key = { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
@@ -24,8 +26,8 @@ const SENDS_PER_MINUTE = 120;
 interface MemberRow { id: number; started_by: number; updated_at: Date; unread: number; cleared_up_to: string | number; partner: number; partner_read: string | number }
 
 export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = () => kernel.services.get<AuthService>('auth');
-  const members = () => kernel.services.get<MembersService>('members');
+  const auth = () => kernel.services.get(authRef);
+  const members = () => kernel.services.get(membersRef);
   const cdn = (req: FastifyRequest) => req.site.cdn_prefix ?? '';
   const db = kernel.db;
 

@@ -7,6 +7,8 @@ import type { AuthService } from '../../auth/server.ts';
 import type { MembersService } from '../../members/server.ts';
 import { FREE_CONVERSATIONS, FREE_MESSAGES, GIFTS, giftPrice, type MessageKind } from '../contract.ts';
 import { MESSAGE_COLUMNS, type MessageRow } from './messages.ts';
+import { authRef } from '../../auth/server.ts';
+import { membersRef } from '../../members/server.ts';
 
 export interface Outgoing {
   from: number;
@@ -67,8 +69,8 @@ export async function conversationBetween(db: AnyDB, a: number, b: number): Prom
  * idempotency key are all checked against what the previous send committed.
  */
 export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgoing): Promise<SendResult> {
-  const auth = kernel.services.get<AuthService>('auth');
-  const members = kernel.services.get<MembersService>('members');
+  const auth = kernel.services.get(authRef);
+  const members = kernel.services.get(membersRef);
   return kernel.db.transaction().execute(async (trx) => {
     const me = await trx.selectFrom('users').select(['credits', 'paid_user']).where('id', '=', out.from).forUpdate().executeTakeFirstOrThrow();
     const freeUsed = async () => (await freeUsage(trx, out.from)).free;

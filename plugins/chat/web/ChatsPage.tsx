@@ -13,6 +13,7 @@ import { colors } from '../../../kernel/web/theme.ts';
 import { GIFTS, type ChatEntry } from '../contract.ts';
 import type { ChatStoreInstance } from './store.ts';
 import { Avatar } from './Avatar.tsx';
+import { chatSlice } from './store.ts';
 
 const List = styled.ul`
   list-style: none;
@@ -45,8 +46,8 @@ function Preview({ entry, me }: { entry: ChatEntry; me: number }) {
 export default observer(function ChatsPage() {
   const kernel = useKernel();
   const { t, i18n } = useTranslation();
-  const store = kernel.store.chat as ChatStoreInstance;
-  const me = kernel.kernel.userId ?? 0;
+  const store = chatSlice.of(kernel);
+  const me = kernel.appState.userId ?? 0;
   useEffect(() => { void store.load(); }, [store]);
 
   const remove = async (entry: ChatEntry) => {

@@ -7,10 +7,10 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Notice } from '../../../kernel/web/ui/Card.tsx';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
 import { FREE_CONVERSATIONS, type SendResponse } from '../contract.ts';
 import type { ConversationModel } from './conversation.ts';
 import { GiftPicker } from './GiftPicker.tsx';
+import { authSlice } from '../../auth/ui.ts';
 
 const Form = styled.form`
   border-top: 1px solid ${colors.border};
@@ -37,7 +37,7 @@ export const Composer = observer(function Composer(props: {
   const { model, draft, setDraft } = props;
   const kernel = useKernel();
   const { t, i18n } = useTranslation();
-  const auth = kernel.store.auth as AuthSlice;
+  const auth = authSlice.of(kernel);
   const user = auth.user;
   const [gifts, setGifts] = useState(false);
   const [notice, setNotice] = useState<unknown>(null);

@@ -10,7 +10,6 @@ import { ErrorPage } from '../../../kernel/web/ErrorPage.tsx';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
 import { PremiumBadge } from '../../members/ui.ts';
 import { TYPING_SEND_MS, type MessageEvent, type ReadEvent, type TypingEvent } from '../contract.ts';
 import { ConversationModel } from './conversation.ts';
@@ -18,6 +17,8 @@ import type { ChatStoreInstance } from './store.ts';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
 import { Avatar } from './Avatar.tsx';
+import { chatSlice } from './store.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 const Wrap = styled.div`
   display: flex;
@@ -50,10 +51,10 @@ const Typing = styled.p`
 export default observer(function ConversationPage({ params }: PageProps) {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const store = kernel.store.chat as ChatStoreInstance;
-  const auth = kernel.store.auth as AuthSlice;
-  const me = kernel.kernel.userId ?? 0;
-  const byMember = kernel.kernel.route.name === 'members-id-chat';
+  const store = chatSlice.of(kernel);
+  const auth = authSlice.of(kernel);
+  const me = kernel.appState.userId ?? 0;
+  const byMember = kernel.appState.route.name === 'members-id-chat';
   const model = useMemo(() => new ConversationModel(kernel.api, me, byMember ? { member: Number(params.id) } : { id: Number(params.id) }),
     [kernel.api, me, byMember, params.id]);
   const lastTyping = useRef(0);
@@ -104,7 +105,7 @@ export default observer(function ConversationPage({ params }: PageProps) {
   useEffect(() => {
     if (!model.loading && model.data && !model.data.conversation && !model.data.blocker && !icebreakerShown) {
       setIcebreakerShown(true);
-      kernel.kernel.openModal('chat-icebreaker', { name: model.data.profile.name, onPick: (text: string) => setDraft(text) });
+      kernel.appState.openModal('chat-icebreaker', { name: model.data.profile.name, onPick: (text: string) => setDraft(text) });
     }
   }, [model.loading, model.data, icebreakerShown, kernel]);
 
@@ -145,7 +146,7 @@ export default observer(function ConversationPage({ params }: PageProps) {
         setDraft={setDraft}
         onTyping={onTyping}
         afterSend={afterSend}
-        openIcebreaker={() => kernel.kernel.openModal('chat-icebreaker', { name: profile.name, onPick: (text: string) => setDraft(text) })}
+        openIcebreaker={() => kernel.appState.openModal('chat-icebreaker', { name: profile.name, onPick: (text: string) => setDraft(text) })}
       />
       {model.error != null && model.data && <Button onClick={() => void model.load()}>{t('chat:conversation.reload')}</Button>}
     </Wrap>

@@ -1,6 +1,7 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
 import type { ChatEntry, ChatMessage, ChatsResponse, ReadEvent } from '../contract.ts';
+import { storeSlice } from '../../../kernel/web/slice.ts';
 
 const LAST_OPENED_KEY = 'chat:last-opened';
 
@@ -85,3 +86,6 @@ export const ChatStore = types
   });
 
 export type ChatStoreInstance = Instance<typeof ChatStore>;
+
+/** This plugin's store slice: `chatSlice.of(kernel)`. */
+export const chatSlice = storeSlice('chat', ChatStore);

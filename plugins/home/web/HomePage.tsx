@@ -53,7 +53,7 @@ export default observer(function HomePage() {
           <h1>{title}</h1>
           <p>{t('home:hero.lead', { name: settings.name })}</p>
           <Actions>
-            {registry.modal('signup') && <Button onClick={() => kernel.kernel.openModal('signup')}>{t('home:hero.signup')}</Button>}
+            {registry.modal('signup') && <Button onClick={() => kernel.appState.openModal('signup')}>{t('home:hero.signup')}</Button>}
             {canSearch && <Link className={buttonClass} data-variant={registry.modal('signup') ? 'outline' : undefined} to="members">{t('home:hero.search')}</Link>}
             {router.has('login') && <Link className={buttonClass} to="login" data-variant="outline">{t('home:hero.login')}</Link>}
           </Actions>

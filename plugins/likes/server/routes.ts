@@ -6,14 +6,17 @@ import { notBlocked, type MembersService } from '../../members/server.ts';
 import { soughtGenders } from '../../members/contract.ts';
 import { AUTO_LIKES_PER_DAY, LIKE_SOURCES, type LikeEntry, type LikeSource } from '../contract.ts';
 import type { LikesService } from './service.ts';
+import { authRef } from '../../auth/server.ts';
+import { likesRef } from './service.ts';
+import { membersRef } from '../../members/server.ts';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
 const LIST_LIMIT = 500;
 
 export async function likesRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = () => kernel.services.get<AuthService>('auth');
-  const members = () => kernel.services.get<MembersService>('members');
-  const likes = () => kernel.services.get<LikesService>('likes');
+  const auth = () => kernel.services.get(authRef);
+  const members = () => kernel.services.get(membersRef);
+  const likes = () => kernel.services.get(likesRef);
   const cdn = (req: FastifyRequest) => req.site.cdn_prefix ?? '';
 
   app.get('/likes.php', async (req) => {

@@ -5,6 +5,7 @@ import type { Jobs } from '../../../kernel/server/jobs.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import type { MembersService } from '../../members/server.ts';
 import type { LikeSource } from '../contract.ts';
+import { serviceRef } from '../../../kernel/server/services.ts';
 
 /** What the likes plugin offers others (kernel.services id "likes"), e.g. the swipe game. */
 export interface LikesService {
@@ -38,3 +39,6 @@ export function createLikesService(db: AnyDB, clock: Clock, jobs: Jobs, members:
     },
   };
 }
+
+/** The likes service, for `kernel.services.get(likesRef)`. */
+export const likesRef = serviceRef<LikesService>('likes');

@@ -7,11 +7,12 @@ import { errorText } from '../../../kernel/web/errors.ts';
 import type { ProfileSummary } from '../../members/contract.ts';
 import type { LikeSource } from '../contract.ts';
 import type { LikesStoreInstance } from './store.ts';
+import { likesSlice } from './store.ts';
 
 export function useLikeToggle(profile: ProfileSummary, source: LikeSource) {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const store = kernel.store.likes as LikesStoreInstance;
+  const store = likesSlice.of(kernel);
   const [busy, setBusy] = useState(false);
   const liked = store.isLiked(profile.id);
   const toggle = async () => {
@@ -21,10 +22,10 @@ export function useLikeToggle(profile: ProfileSummary, source: LikeSource) {
         await store.unlike(profile.id);
       } else {
         const res = await store.like(profile, source);
-        kernel.kernel.toast(t(res.match ? 'likes:toast.match' : 'likes:toast.liked', { name: profile.name }), 'success');
+        kernel.appState.toast(t(res.match ? 'likes:toast.match' : 'likes:toast.liked', { name: profile.name }), 'success');
       }
     } catch (err) {
-      kernel.kernel.toast(errorText(t, err, 'likes'), 'danger');
+      kernel.appState.toast(errorText(t, err, 'likes'), 'danger');
     } finally {
       setBusy(false);
     }

@@ -13,6 +13,7 @@ import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { ProfileCard, ProfileGrid } from '../../members/ui.ts';
 import { LIKE_TABS, type LikeEntry, type LikeTab } from '../contract.ts';
 import type { LikesStoreInstance } from './store.ts';
+import { likesSlice } from './store.ts';
 
 const Tabs = styled.nav`
   display: flex;
@@ -32,7 +33,7 @@ const Grid = styled(ProfileGrid)`
 export default observer(function LikesPage({ params }: PageProps) {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const store = kernel.store.likes as LikesStoreInstance;
+  const store = likesSlice.of(kernel);
   const tab = (params.type ?? 'received') as LikeTab;
 
   useEffect(() => { void store.load(); }, [store]);

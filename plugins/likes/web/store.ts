@@ -2,6 +2,7 @@ import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
 import type { ProfileSummary } from '../../members/contract.ts';
 import type { AutoLikeResponse, LikeEntry, LikeResponse, LikeSource, LikesResponse } from '../contract.ts';
+import { storeSlice } from '../../../kernel/web/slice.ts';
 
 /** Likes given (`sent`) and received, the new-likes count and matches. */
 export const LikesStore = types
@@ -90,3 +91,6 @@ export const LikesStore = types
   });
 
 export type LikesStoreInstance = Instance<typeof LikesStore>;
+
+/** This plugin's store slice: `likesSlice.of(kernel)`. */
+export const likesSlice = storeSlice('likes', LikesStore);

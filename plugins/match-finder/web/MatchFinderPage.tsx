@@ -12,7 +12,7 @@ import { countryName } from '../../../kernel/web/intl.ts';
 import { colors, up } from '../../../kernel/web/theme.ts';
 import { INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, type MembersResponse, type InterestKey } from '../../members/contract.ts';
 import { ProfileCard } from '../../members/ui.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 const Box = styled.div`
   max-width: 720px;
@@ -48,7 +48,7 @@ const MAX_PICKS = 5;
 export default observer(function MatchFinderPage() {
   const kernel = useKernel();
   const { t, i18n } = useTranslation();
-  const home = (kernel.store.auth as AuthSlice).user?.profile?.country ?? kernel.settings.countries[0];
+  const home = authSlice.of(kernel).user?.profile?.country ?? kernel.settings.countries[0];
   const [step, setStep] = useState(0);
   const [who, setWho] = useState<Who>('female');
   const [ages, setAges] = useState({ min: 25, max: 45 });

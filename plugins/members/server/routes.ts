@@ -7,6 +7,9 @@ import { GEO } from './seed/geo.ts';
 import { loadProfile, type ViewContext } from './queries.ts';
 import { createSearchCache, type SearchCache } from './search-cache.ts';
 import type { MembersService } from './service.ts';
+import { authRef } from '../../auth/server.ts';
+import { membersRef } from './service.ts';
+import { searchCacheRef } from './search-cache.ts';
 
 /** Visitors may browse only where the site allows it (or when they arrived through a traffic source). */
 function assertMayBrowse(req: FastifyRequest) {
@@ -21,12 +24,12 @@ const age = { type: 'integer', minimum: MIN_AGE, maximum: MAX_AGE };
 export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
   // Searches come from shared short-lived result lists (search-cache.ts); the viewer's premium flag too.
   const cache = createSearchCache(kernel);
-  kernel.services.provide<SearchCache>('members:search-cache', cache);
+  kernel.services.provide(searchCacheRef, cache);
   const base = (req: FastifyRequest) => ({ storage: kernel.storage, cdnPrefix: req.site.cdn_prefix ?? '' });
   const ctx = async (req: FastifyRequest): Promise<ViewContext> => ({ ...base(req), viewer: await cache.viewer(req.userId) });
   const search = (req: FastifyRequest, q: MembersQuery) => cache.search(base(req), req.userId, req.site.domain, q);
-  const requireUser = (req: FastifyRequest) => kernel.services.get<AuthService>('auth').requireUser(req);
-  const members = () => kernel.services.get<MembersService>('members');
+  const requireUser = (req: FastifyRequest) => kernel.services.get(authRef).requireUser(req);
+  const members = () => kernel.services.get(membersRef);
   const idBody = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
 
   // The first page of the unfiltered search rides in the HTML of /members (and of / for members,

@@ -6,6 +6,7 @@ import type { MembersQuery, MembersResponse } from '../contract.ts';
 import { loadViewer, searchMembers } from './queries.ts';
 import { SEARCH_CACHE_MS, type SearchCache } from './search-cache.ts';
 import { seedBulkMembers } from './seed/bulk.ts';
+import { searchCacheRef } from './search-cache.ts';
 
 const BULK = 1300;
 let t: TestApp;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp({ profiles: 0 });
   await seedBulkMembers(t.database.db, BULK);
   await sql`ANALYZE`.execute(t.database.db);
-  cache = t.kernel.services.get<SearchCache>('members:search-cache');
+  cache = t.kernel.services.get(searchCacheRef);
   const { rows } = await sql<{ id: number }>`SELECT p.user_id AS id FROM profiles p WHERE p.status = 'active' AND NOT p.invisible
     ORDER BY p.user_id LIMIT 4`.execute(t.database.db);
   for (const r of rows) viewers.push({ id: Number(r.id), cookie: `${SESSION_COOKIE}=${await t.kernel.sessions.create(Number(r.id))}` });

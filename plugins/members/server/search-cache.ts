@@ -7,6 +7,7 @@ import {
   RANK_WINDOW, TOTAL_CAP, searchMembers, searchQueries, summaryColumns, summaryJoins, toSummary,
   type SummaryRow, type ViewContext, type Viewer,
 } from './queries.ts';
+import { serviceRef } from '../../../kernel/server/services.ts';
 
 /** How long a shared result list, a member's summary, a viewer's blocks and premium flag are kept. */
 export const SEARCH_CACHE_MS = 10_000;
@@ -269,3 +270,6 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
 }
 
 export type SearchCache = ReturnType<typeof createSearchCache>;
+
+/** The members:search-cache service, for `kernel.services.get(searchCacheRef)`. */
+export const searchCacheRef = serviceRef<SearchCache>('members:search-cache');

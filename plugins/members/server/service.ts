@@ -5,6 +5,7 @@ import { PHOTO_LIMITS, type Gender, type ProfileSummary, type ProfileUpdate, typ
 import { removeRenditions, storeRenditions } from './images.ts';
 import { newPhotoKey, processUpload } from './photos.ts';
 import { loadViewer, summariesOf, type Viewer } from './queries.ts';
+import { serviceRef } from '../../../kernel/server/services.ts';
 
 /**
  * Whether `viewerId` is already in touch with `memberId` (see the rule at `mayKnow`). Plugins that
@@ -174,3 +175,6 @@ function limitError(premium: boolean) {
     ? badRequest('photo_limit_reached', `Up to ${PHOTO_LIMITS.premium} photos`, { limit: PHOTO_LIMITS.premium })
     : new HttpError(403, 'free_photo_limit', 'Free photo limit reached.', { limit: PHOTO_LIMITS.free });
 }
+
+/** The members service, for `kernel.services.get(membersRef)`. */
+export const membersRef = serviceRef<MembersService>('members');

@@ -3,13 +3,13 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { errorText } from '../../../kernel/web/errors.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 /** Settings panel: invisible mode (hidden from search; the member makes the first move). */
 export default observer(function InvisibleSetting() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const auth = kernel.store.auth as AuthSlice;
+  const auth = authSlice.of(kernel);
   const saved = Boolean(auth.user?.profile?.invisible);
   const [value, setValue] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +21,7 @@ export default observer(function InvisibleSetting() {
     try {
       await kernel.api.put('/api/profile.php', { invisible: next });
       await auth.fetchUser();
-      kernel.kernel.toast(t(next ? 'members:invisible.on' : 'members:invisible.off'), 'success');
+      kernel.appState.toast(t(next ? 'members:invisible.on' : 'members:invisible.off'), 'success');
     } catch (err) {
       setValue(!next);
       setError(errorText(t, err, 'members'));

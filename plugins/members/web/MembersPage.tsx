@@ -13,6 +13,7 @@ import { ProfileCard } from './ProfileCard.tsx';
 import { ProfileGrid } from './ProfileGrid.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { searchOf, type MembersStoreInstance } from './store.ts';
+import { membersSlice } from './store.ts';
 
 const Pager = styled.nav`
   display: flex;
@@ -28,7 +29,7 @@ const FIRST_SCREEN_CARDS = 6;
 export default observer(function MembersPage({ query }: PageProps) {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const store = kernel.store.members as MembersStoreInstance;
+  const store = membersSlice.of(kernel);
   const { filter, page } = searchOf(query);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { errorText } from '../../../kernel/web/errors.ts';
 import { Panels } from '../../../kernel/web/Panels.tsx';
 import type { Profile } from '../contract.ts';
 import type { MembersStoreInstance } from './store.ts';
+import { membersSlice } from './store.ts';
 
 const Row = styled.div`
   display: flex;
@@ -19,18 +20,18 @@ const Row = styled.div`
 export function ProfileActions({ profile }: { profile: Profile }) {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const store = kernel.store.members as MembersStoreInstance;
+  const store = membersSlice.of(kernel);
   const [busy, setBusy] = useState(false);
-  if (!kernel.kernel.loggedIn || kernel.kernel.userId === profile.id) return null;
+  if (!kernel.appState.loggedIn || kernel.appState.userId === profile.id) return null;
 
   const toggleBlock = async () => {
     if (!profile.blocked && !window.confirm(t('members:block.confirm', { name: profile.name }))) return;
     setBusy(true);
     try {
       await store.setBlocked(profile.id, !profile.blocked);
-      kernel.kernel.toast(t(profile.blocked ? 'members:block.unblocked' : 'members:block.blocked', { name: profile.name }), 'success');
+      kernel.appState.toast(t(profile.blocked ? 'members:block.unblocked' : 'members:block.blocked', { name: profile.name }), 'success');
     } catch (err) {
-      kernel.kernel.toast(errorText(t, err, 'members'), 'danger');
+      kernel.appState.toast(errorText(t, err, 'members'), 'danger');
     } finally {
       setBusy(false);
     }
@@ -42,7 +43,7 @@ export function ProfileActions({ profile }: { profile: Profile }) {
       <Button data-variant="outline" disabled={busy} onClick={toggleBlock}>
         {profile.blocked ? t('members:block.unblock') : t('members:block.block')}
       </Button>
-      <Button data-variant="outline" onClick={() => kernel.kernel.openModal('report', { id: profile.id, name: profile.name })}>
+      <Button data-variant="outline" onClick={() => kernel.appState.openModal('report', { id: profile.id, name: profile.name })}>
         {t('members:report.open')}
       </Button>
     </Row>

@@ -18,6 +18,7 @@ import { PhotoView, LockIcon } from './PhotoView.tsx';
 import { PremiumBadge } from './PremiumBadge.tsx';
 import { ProfileActions } from './ProfileActions.tsx';
 import type { MembersStoreInstance } from './store.ts';
+import { membersSlice } from './store.ts';
 
 const Layout = styled.article`
   display: grid;
@@ -86,7 +87,7 @@ const ATTRIBUTES = ['gender', 'sexuality', 'hair_color', 'eye_color', 'body_type
 export default observer(function ProfilePage({ params }: PageProps) {
   const kernel = useKernel();
   const { t, i18n } = useTranslation();
-  const store = kernel.store.members as MembersStoreInstance;
+  const store = membersSlice.of(kernel);
   const id = Number(params.id);
   const profile: Profile | undefined = store.profiles.get(String(id));
   const [error, setError] = useState<unknown>(null);

@@ -9,7 +9,7 @@ import { REPORT_REASONS, type ReportReason } from '../contract.ts';
 
 /** Reporting a profile to support: a reason and, if wanted, what happened. */
 export default function ReportModal({ close, props }: { close(): void; props: Record<string, unknown> }) {
-  const { api, kernel } = useKernel();
+  const { api, appState } = useKernel();
   const { t } = useTranslation();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [comment, setComment] = useState('');
@@ -21,7 +21,7 @@ export default function ReportModal({ close, props }: { close(): void; props: Re
     setBusy(true);
     try {
       await api.post('/api/report.php', { id: props.id, reason, comment });
-      kernel.toast(t('members:report.thanks'), 'success');
+      appState.toast(t('members:report.thanks'), 'success');
       close();
     } catch (err) {
       setError(errorText(t, err, 'members'));

@@ -9,6 +9,7 @@ import { up } from '../../../kernel/web/theme.ts';
 import { GENDERS, MAX_AGE, MIN_AGE } from '../contract.ts';
 import { countryName } from './names.ts';
 import type { Filter, MembersStoreInstance } from './store.ts';
+import { membersSlice } from './store.ts';
 
 const Form = styled.form`
   display: grid;
@@ -33,7 +34,7 @@ const Form = styled.form`
 export const SearchForm = observer(function SearchForm({ filter }: { filter: Filter }) {
   const kernel = useKernel();
   const { t, i18n } = useTranslation();
-  const store = kernel.store.members as MembersStoreInstance;
+  const store = membersSlice.of(kernel);
   const [f, setF] = useState<Filter>(filter);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setF(filter), [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps

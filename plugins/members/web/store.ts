@@ -4,6 +4,7 @@ import type {
   CountryRegions, Interest, InterestsResponse, MemberResponse, MembersQuery, MembersResponse, Profile,
   ProfileSummary, RegionsResponse,
 } from '../contract.ts';
+import { storeSlice } from '../../../kernel/web/slice.ts';
 
 export const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 export type Filter = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
@@ -129,3 +130,6 @@ export const MembersStore = types
   });
 
 export type MembersStoreInstance = Instance<typeof MembersStore>;
+
+/** This plugin's store slice: `membersSlice.of(kernel)`. */
+export const membersSlice = storeSlice('members', MembersStore);

@@ -6,6 +6,7 @@ import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.t
 import type { AuthService } from '../../auth/server.ts';
 import { NOTIFICATION_CATEGORIES, type MailEventRequest, type NotificationCategory, type NotificationsRequest } from '../contract.ts';
 import type { unsubscribeSigner } from './links.ts';
+import { authRef } from '../../auth/server.ts';
 
 type Signer = ReturnType<typeof unsubscribeSigner>;
 
@@ -32,7 +33,7 @@ const maskEmail = (email: string) => email.replace(/^(.)(.*)(@.*)$/, (_m, a: str
 
 export function notificationRoutes(signer: Signer) {
   return async function routes(app: FastifyInstance, kernel: Kernel) {
-    const auth = kernel.services.get<AuthService>('auth');
+    const auth = kernel.services.get(authRef);
     const { db } = kernel;
     // Mail clients send the one-click unsubscribe as a form (RFC 8058).
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {

@@ -10,8 +10,9 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
-import type { AuthSlice, User } from '../../auth/contract.ts';
+import type { User } from '../../auth/contract.ts';
 import { NOTIFICATION_CATEGORIES, type NotificationCategory, type UnsubscribeInfo } from '../contract.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 const List = styled.ul`
   list-style: none;
@@ -57,7 +58,7 @@ function Unsubscribe({ token }: { token: string }) {
 export default observer(function NotificationsPage({ query }: PageProps) {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const auth = kernel.store.auth as AuthSlice;
+  const auth = authSlice.of(kernel);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The switches answer at once; the server's answer confirms (or a failure puts them back).

@@ -6,7 +6,7 @@ import { useKernel } from '../../../kernel/web/context.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { cleanPhone, termsDate, type StaticPage as Page } from '../contract.ts';
-import type { PagesStoreInstance } from './store.ts';
+import { pagesSlice } from './store.ts';
 
 const Article = styled.article`
   max-width: 820px;
@@ -23,7 +23,7 @@ const Article = styled.article`
 const StaticPageView = observer(function StaticPageView({ page }: { page: Page }) {
   const { t, i18n } = useTranslation();
   const { settings, store } = useKernel();
-  const pages = store.pages as PagesStoreInstance;
+  const pages = pagesSlice.of({ store });
   const [failed, setFailed] = useState(false);
   useEffect(() => { pages.loadCompany().catch(() => setFailed(true)); }, [pages]);
 

@@ -1,6 +1,7 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
 import type { CompanyInfo, CompanyInfoResponse } from '../contract.ts';
+import { storeSlice } from '../../../kernel/web/slice.ts';
 
 /** The operating company, fetched once and cached. */
 export const PagesStore = types
@@ -21,3 +22,6 @@ export const PagesStore = types
   });
 
 export type PagesStoreInstance = Instance<typeof PagesStore>;
+
+/** This plugin's store slice: `pagesSlice.of(kernel)`. */
+export const pagesSlice = storeSlice('pages', PagesStore);

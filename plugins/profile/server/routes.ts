@@ -5,6 +5,8 @@ import type { AuthService } from '../../auth/server.ts';
 import { acceptPhotoBodies, loadOwnProfile, siteRegionCodes, type MembersService } from '../../members/server.ts';
 import { PHOTO_LIMITS, type ProfileUpdate } from '../../members/contract.ts';
 import { checkProfileUpdate, profileUpdateSchema } from './validate.ts';
+import { authRef } from '../../auth/server.ts';
+import { membersRef } from '../../members/server.ts';
 
 const photoId = {
   type: 'object', required: ['id'], additionalProperties: false,
@@ -13,8 +15,8 @@ const photoId = {
 
 /** The member's own profile: attributes and photos. */
 export async function profileRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = () => kernel.services.get<AuthService>('auth');
-  const members = () => kernel.services.get<MembersService>('members');
+  const auth = () => kernel.services.get(authRef);
+  const members = () => kernel.services.get(membersRef);
   const own = async (req: FastifyRequest, userId: number) => {
     const profile = await loadOwnProfile(kernel.db, {
       storage: kernel.storage, cdnPrefix: req.site.cdn_prefix ?? '', viewer: await members().viewer(userId),

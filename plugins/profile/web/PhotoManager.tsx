@@ -10,6 +10,8 @@ import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { colors, up } from '../../../kernel/web/theme.ts';
 import { PHOTO_LIMITS } from '../../members/contract.ts';
 import type { ProfileStoreInstance } from './store.ts';
+import { profileSlice } from './store.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 const Grid = styled.ul`
   display: grid;
@@ -34,7 +36,7 @@ const Upload = styled.label`
 export const PhotoManager = observer(function PhotoManager() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const store = kernel.store.profile as ProfileStoreInstance;
+  const store = profileSlice.of(kernel);
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<unknown>(null);
   const own = store.own!;
@@ -45,8 +47,8 @@ export const PhotoManager = observer(function PhotoManager() {
     setError(null);
     try {
       await work();
-      if (done) kernel.kernel.toast(t(done), 'success');
-      void (kernel.store.auth as { fetchUser(): Promise<void> }).fetchUser().catch(() => {});
+      if (done) kernel.appState.toast(t(done), 'success');
+      void authSlice.of(kernel).fetchUser().catch(() => {});
     } catch (err) {
       setError(err);
     }

@@ -17,6 +17,9 @@ import {
 import type { MembersStoreInstance } from '../../members/ui.ts';
 import { PhotoManager } from './PhotoManager.tsx';
 import type { ProfileStoreInstance } from './store.ts';
+import { membersSlice } from '../../members/ui.ts';
+import { profileSlice } from './store.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 const Page = styled.div`
   display: grid;
@@ -54,8 +57,8 @@ const draftOf = (p: OwnProfile): Draft => ({
 export default observer(function ProfileEditPage() {
   const kernel = useKernel();
   const { t, i18n } = useTranslation();
-  const store = kernel.store.profile as ProfileStoreInstance;
-  const members = kernel.store.members as MembersStoreInstance;
+  const store = profileSlice.of(kernel);
+  const members = membersSlice.of(kernel);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
@@ -81,9 +84,9 @@ export default observer(function ProfileEditPage() {
     try {
       const saved = await store.save(draft);
       setDraft(draftOf(saved));
-      kernel.kernel.toast(t('profile:saved'), 'success');
+      kernel.appState.toast(t('profile:saved'), 'success');
       members.forget(saved.id);
-      void (kernel.store.auth as { fetchUser(): Promise<void> }).fetchUser().catch(() => {});
+      void authSlice.of(kernel).fetchUser().catch(() => {});
     } catch (err) {
       setError(err);
     } finally {

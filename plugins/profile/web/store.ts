@@ -2,6 +2,7 @@ import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
 import type { OwnProfile, ProfileUpdate } from '../../members/contract.ts';
 import type { OwnProfileResponse } from '../contract.ts';
+import { storeSlice } from '../../../kernel/web/slice.ts';
 
 /** The member's own profile while editing it; every change answers with the whole new profile. */
 export const ProfileStore = types
@@ -35,3 +36,6 @@ export const ProfileStore = types
   });
 
 export type ProfileStoreInstance = Instance<typeof ProfileStore>;
+
+/** This plugin's store slice: `profileSlice.of(kernel)`. */
+export const profileSlice = storeSlice('profile', ProfileStore);

@@ -12,6 +12,8 @@ import type { MailContent } from '../../../kernel/server/mail.ts';
 import type { NotificationsService } from '../../notifications/server.ts';
 import type { PushService } from '../server.ts';
 import type { PushPayload } from '../contract.ts';
+import { notificationsRef } from '../../notifications/server.ts';
+import { pushRef } from '../server.ts';
 
 /** What the local push service received. */
 interface Received { method: string; path: string; headers: http.IncomingHttpHeaders; body: Buffer }
@@ -63,8 +65,8 @@ afterAll(async () => {
 beforeEach(() => { received.length = 0; lookups.length = 0; pinned.length = 0; dnsAnswers.clear(); });
 
 type Member = Awaited<ReturnType<typeof addMember>>;
-const push = () => t.kernel.services.get<PushService>('push');
-const notifications = () => t.kernel.services.get<NotificationsService>('notifications');
+const push = () => t.kernel.services.get(pushRef);
+const notifications = () => t.kernel.services.get(notificationsRef);
 const b64json = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 /** A browser's push subscription: its own ECDH key pair and auth secret, an FCM endpoint (served by the local push service). */

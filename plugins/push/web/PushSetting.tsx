@@ -6,12 +6,13 @@ import { Card } from '../../../kernel/web/ui/Card.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import type { PushStoreInstance } from './store.ts';
+import { pushSlice } from './store.ts';
 
 /** Settings: where push stands in this browser (all five states), with the way to switch it. */
 export default observer(function PushSetting() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const store = kernel.store.push as PushStoreInstance;
+  const store = pushSlice.of(kernel);
   return (
     <Card aria-labelledby="push-setting-title">
       <h2 id="push-setting-title">{t('push:setting.title')}</h2>

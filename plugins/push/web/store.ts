@@ -1,6 +1,7 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
 import type { PushState } from '../contract.ts';
+import { storeSlice } from '../../../kernel/web/slice.ts';
 
 export const SW_PATH = '/sw-push.js';
 
@@ -74,3 +75,6 @@ export const PushStore = types
   });
 
 export type PushStoreInstance = Instance<typeof PushStore>;
+
+/** This plugin's store slice: `pushSlice.of(kernel)`. */
+export const pushSlice = storeSlice('push', PushStore);

@@ -13,6 +13,9 @@ import {
   type SignupIssue, type SignupRequest, type Tracking,
 } from '../contract.ts';
 import { reverseGeocode } from './geocode.ts';
+import { accountRef } from '../../account/server.ts';
+import { authRef } from '../../auth/server.ts';
+import { membersRef } from '../../members/server.ts';
 
 const str = (max: number) => ({ type: 'string', maxLength: max });
 const signupSchema = {
@@ -56,9 +59,9 @@ function assertSignupsOpen(req: FastifyRequest, tracking: Tracking) {
 }
 
 export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = kernel.services.get<AuthService>('auth');
-  const members = kernel.services.get<MembersService>('members');
-  const account = kernel.services.get<AccountService>('account');
+  const auth = kernel.services.get(authRef);
+  const members = kernel.services.get(membersRef);
+  const account = kernel.services.get(accountRef);
   const regionsOf = (req: FastifyRequest) => (country: string) => siteRegionCodes(req.site.countries, country);
 
   const check = async (req: FastifyRequest, body: Partial<SignupRequest>, full: boolean) => {

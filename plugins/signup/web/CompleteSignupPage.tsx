@@ -4,14 +4,14 @@ import { useKernel } from '../../../kernel/web/context.ts';
 import { Card } from '../../../kernel/web/ui/Card.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
-import type { AuthSlice } from '../../auth/contract.ts';
 import { Completion } from './Completion.tsx';
+import { authSlice } from '../../auth/ui.ts';
 
 /** Where a new member finishes: confirm the e-mail address, then meet the suggestions. */
 export default observer(function CompleteSignupPage() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const auth = kernel.store.auth as AuthSlice;
+  const auth = authSlice.of(kernel);
   const confirmed = auth.user?.status === 'active';
   return (
     <div className="container">

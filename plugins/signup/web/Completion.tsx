@@ -6,15 +6,16 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Notice } from '../../../kernel/web/ui/Card.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
 import type { SignupStoreInstance } from './store.ts';
+import { signupSlice } from './store.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 /** The completion step: confirm the e-mail address (resend if needed), then on to the suggestions. */
 export const Completion = observer(function Completion({ onDone }: { onDone(): void }) {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const store = kernel.store.signup as SignupStoreInstance;
-  const auth = kernel.store.auth as AuthSlice;
+  const store = signupSlice.of(kernel);
+  const auth = authSlice.of(kernel);
   const email = auth.user?.email ?? store.sentTo;
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);

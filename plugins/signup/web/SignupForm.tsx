@@ -7,7 +7,6 @@ import { Field, FormError, SelectField } from '../../../kernel/web/ui/Field.tsx'
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorField, errorText } from '../../../kernel/web/errors.ts';
 import { countryName, monthNames } from '../../../kernel/web/intl.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
 import { GENDERS, MIN_AGE, type Gender } from '../../members/contract.ts';
 import {
   accountIssues, birthdayIssues, locationIssues, MAX_SIGNUP_AGE, MESSAGE_MAX, STEP_OF, STEPS, youIssues,
@@ -17,6 +16,8 @@ import type { SignupStoreInstance } from './store.ts';
 import { Choices, FieldError, Hint, Nav, Row, Steps } from './ui.tsx';
 import { LocationButton } from './LocationButton.tsx';
 import { Completion } from './Completion.tsx';
+import { signupSlice } from './store.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 type Errors = Partial<Record<keyof SignupRequest | 'form', ReactNode>>;
 
@@ -24,8 +25,8 @@ type Errors = Partial<Record<keyof SignupRequest | 'form', ReactNode>>;
 export const SignupForm = observer(function SignupForm({ onDone }: { onDone(): void }) {
   const kernel = useKernel();
   const { t, i18n } = useTranslation();
-  const store = kernel.store.signup as SignupStoreInstance;
-  const auth = kernel.store.auth as AuthSlice;
+  const store = signupSlice.of(kernel);
+  const auth = authSlice.of(kernel);
   const d = store.draft;
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
@@ -40,7 +41,7 @@ export const SignupForm = observer(function SignupForm({ onDone }: { onDone(): v
   const text = (i: SignupIssue): ReactNode => {
     const msg = t(`signup:errors.${i.code}`, { ...i.params });
     if (i.code === 'email_exists' && kernel.router.has('login')) {
-      return <>{msg} <Link to="login" onClick={() => kernel.kernel.closeModal('signup')}>{t('signup:invite.login')}</Link></>;
+      return <>{msg} <Link to="login" onClick={() => kernel.appState.closeModal('signup')}>{t('signup:invite.login')}</Link></>;
     }
     return msg;
   };

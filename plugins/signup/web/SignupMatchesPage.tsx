@@ -7,9 +7,10 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
-import type { AuthSlice } from '../../auth/contract.ts';
 import type { ProfileSummary } from '../../members/contract.ts';
 import type { SignupStoreInstance } from './store.ts';
+import { signupSlice } from './store.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 const Grid = styled.ul`
   list-style: none;
@@ -30,8 +31,8 @@ const SUGGESTIONS = 12;
 export default observer(function SignupMatchesPage() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const auth = kernel.store.auth as AuthSlice;
-  const signup = kernel.store.signup as SignupStoreInstance;
+  const auth = authSlice.of(kernel);
+  const signup = signupSlice.of(kernel);
   const [profiles, setProfiles] = useState<ProfileSummary[] | null>(null);
   const wish = signup.draft.looking_for;
   const country = auth.user?.profile?.country ?? signup.draft.country ?? kernel.settings.geoip_selected_country;

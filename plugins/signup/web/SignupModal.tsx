@@ -4,12 +4,13 @@ import { useKernel } from '../../../kernel/web/context.ts';
 import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import type { SignupStoreInstance } from './store.ts';
 import { SignupGate } from './SignupGate.tsx';
+import { signupSlice } from './store.ts';
 
 /** The signup dialog, openable from any layout; while a signup is under way only its × closes it. */
 export default observer(function SignupModal({ close }: { close(): void }) {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const store = kernel.store.signup as SignupStoreInstance;
+  const store = signupSlice.of(kernel);
   const finish = () => {
     close();
     store.clear();

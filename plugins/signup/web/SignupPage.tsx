@@ -3,15 +3,16 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Card } from '../../../kernel/web/ui/Card.tsx';
-import type { AuthSlice } from '../../auth/contract.ts';
 import type { SignupStoreInstance } from './store.ts';
 import { SignupGate } from './SignupGate.tsx';
+import { signupSlice } from './store.ts';
+import { authSlice } from '../../auth/ui.ts';
 
 export default observer(function SignupPage() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const store = kernel.store.signup as SignupStoreInstance;
-  const member = (kernel.store.auth as AuthSlice).loggedIn;
+  const store = signupSlice.of(kernel);
+  const member = authSlice.of(kernel).loggedIn;
   // A member has an account already: the page is for visitors (and for finishing one's own signup).
   useEffect(() => {
     if (member && !store.done) kernel.router.go(kernel.router.has('members') ? kernel.router.href('members') : '/', { replace: true });

@@ -2,6 +2,7 @@ import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
 import type { User } from '../../auth/contract.ts';
 import { COMPLETION_STEP, TRACKING_COOKIE, trackingFrom, type SignupDraft, type SignupRequest, type Tracking } from '../contract.ts';
+import { storeSlice } from '../../../kernel/web/slice.ts';
 
 export const DRAFT_KEY = 'signup-draft';
 const TRACKING_DAYS = 30;
@@ -112,3 +113,6 @@ export const SignupStore = types
   });
 
 export type SignupStoreInstance = Instance<typeof SignupStore>;
+
+/** This plugin's store slice: `signupSlice.of(kernel)`. */
+export const signupSlice = storeSlice('signup', SignupStore);

@@ -7,14 +7,17 @@ import { notBlocked, type MembersService } from '../../members/server.ts';
 import { soughtGenders } from '../../members/contract.ts';
 import type { LikesService } from '../../likes/server.ts';
 import { PASS_DAYS, SWIPE_BATCH, SWIPE_LIKES_PER_DAY, type SwipeAction } from '../contract.ts';
+import { authRef } from '../../auth/server.ts';
+import { likesRef } from '../../likes/server.ts';
+import { membersRef } from '../../members/server.ts';
 
 /** The game's day is the calendar day in UTC (one boundary for every member and server). */
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export async function swipeRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = () => kernel.services.get<AuthService>('auth');
-  const members = () => kernel.services.get<MembersService>('members');
-  const likes = () => kernel.services.get<LikesService>('likes');
+  const auth = () => kernel.services.get(authRef);
+  const members = () => kernel.services.get(membersRef);
+  const likes = () => kernel.services.get(likesRef);
   const likesLeft = async (userId: number) =>
     Math.max(0, SWIPE_LIKES_PER_DAY - await likes().countSince(userId, 'swipe', dayStart(kernel.clock.now())));
 

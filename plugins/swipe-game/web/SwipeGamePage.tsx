@@ -36,7 +36,7 @@ const THRESHOLD = 100;
 
 /** /swipe-game: one card at a time; drag (touch or mouse), arrow keys or the buttons decide. */
 export default function SwipeGamePage() {
-  const { api, kernel: ks } = useKernel();
+  const { api, appState: ks } = useKernel();
   const { t } = useTranslation();
   const [cards, setCards] = useState<ProfileSummary[] | null>(null);
   const [likesLeft, setLikesLeft] = useState(0);

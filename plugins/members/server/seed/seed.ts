@@ -5,6 +5,7 @@ import type { AuthService } from '../../../auth/server.ts';
 import { photoFiles } from '../images.ts';
 import { portraitKeys } from './portraits.ts';
 import { demoMemberProfile, seedProfile, type SeedProfile } from './profiles.ts';
+import { authRef } from '../../../auth/server.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'flirt-demo-2026';
@@ -76,7 +77,7 @@ export const seedTuning = { warmPortraits: 200 };
  */
 export async function seedMembers(kernel: Kernel, opts: SeedOptions): Promise<number> {
   if (!opts.demo) return 0;
-  const auth = kernel.services.get<AuthService>('auth');
+  const auth = kernel.services.get(authRef);
   const order = seedOrder(opts.profiles);
   if (opts.upTo !== undefined) {
     const added = await seedProfiles(kernel, auth, order, 0, Math.min(opts.upTo, opts.profiles), opts);

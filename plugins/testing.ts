@@ -1,0 +1,26 @@
+// Test helpers that know the plugins (the kernel's testing.ts re-exports them for its own tests).
+import crypto from 'node:crypto';
+import { sessionCookie, type TestApp } from '../kernel/server/testing.ts';
+import { authRef } from './auth/server.ts';
+import { membersRef } from './members/server.ts';
+
+let memberCounter = 0;
+/**
+ * A new active member with a profile, logged in. Goes through the services (not the signup
+ * route) so tests of other features do not depend on signup rules or limits.
+ */
+export async function addMember(t: TestApp, opts: { name?: string; gender?: 'male' | 'female'; premium?: boolean; credits?: number } = {}) {
+  const n = ++memberCounter;
+  const email = `member${n}-${crypto.randomBytes(3).toString('hex')}@example.com`;
+  const password = 'test-password-123';
+  const auth = t.kernel.services.get(authRef);
+  const members = t.kernel.services.get(membersRef);
+  const id = await auth.createAccount({ email, password, status: 'active', credits: opts.credits ?? 0, language: null });
+  await members.createProfile(id, {
+    name: opts.name ?? `Tester${n}`, gender: opts.gender ?? 'male', sexuality: 'hetero', birthdate: '1990-04-02',
+    country: 'GB', region: 'bristol', city: 'Bristol', status: 'active',
+  });
+  if (opts.premium) await t.database.db.updateTable('users').set({ paid_user: true }).where('id', '=', id).execute();
+  const login = await t.call({ method: 'POST', url: '/api/user.php', payload: { email, password }, remoteAddress: `10.9.${n % 250}.${(n >> 8) % 250 + 1}` });
+  return { id, email, password, cookie: sessionCookie(login) };
+}
