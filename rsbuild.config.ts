@@ -13,7 +13,8 @@ export default defineConfig({
     // Font preloads (performance.preload below) say their type.
     tags: [(tags) => { for (const t of tags) if (t.attrs?.as === 'font') t.attrs.type = 'font/woff2'; }],
   },
-  output: { distPath: { root: 'dist' }, legalComments: 'none' },
+  // DIST_DIR: build elsewhere (the server reads the same variable), e.g. two checks side by side.
+  output: { distPath: { root: process.env.DIST_DIR ?? 'dist' }, legalComments: 'none' },
   performance: {
     chunkSplit: { strategy: 'split-by-experience' },
     // The Latin Open Sans files of body text (400) and headings (700) start with the HTML
