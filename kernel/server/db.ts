@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type ColumnType } from 'kysely';
 import { PGlite, types } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -7,11 +7,34 @@ import pg from 'pg';
 // int8 (count(*), bigint ids) as numbers on both engines so results agree.
 pg.types.setTypeParser(20, Number);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyDB = Kysely<any>;
+/**
+ * Every table of the database, by name. Empty here: its owner (the kernel in ./tables.ts, each plugin
+ * in plugins/<id>/server/tables.ts) adds its tables by declaration merging:
+ *   declare module '../../../kernel/server/db.ts' { interface Tables { likes: LikesTable } }
+ * Only the owner writes its tables; others read them through its exported queries or service
+ * (kernel/data-ownership.test.ts checks that no plugin names another plugin's table).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Tables {}
+
+/** The database handle (or a transaction on it). */
+export type DB = Kysely<Tables>;
+/** @deprecated the old name of DB (it was Kysely<any>); use DB. */
+export type AnyDB = DB;
+
+/** timestamptz/date: read as Date (both engines), written as a Date or an ISO string (or sql`now()`). */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz with a DEFAULT (now()): may be left out on insert. */
+export type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: read parsed, written as its JSON text (JSON.stringify), which both engines accept. */
+export type Json<T> = ColumnType<T, string, string>;
+/** jsonb with a DEFAULT: may be left out on insert. */
+export type JsonDefault<T> = ColumnType<T, string | undefined, string>;
+/** int8 (bigint, bigserial, count(*)): a number on both engines (the type parsers below). */
+export type Int8 = number;
 
 export interface Database {
-  db: AnyDB;
+  db: DB;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
   /**
@@ -53,7 +76,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     });
     const writeListeners: ((sql: string) => void)[] = [];
     pool.on('connect', (client) => watchWrites(client, (text) => { for (const fn of writeListeners) fn(text); }));
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return {
       db, engine: 'postgres', close: () => db.destroy(), listen: (channel, on) => pgListen(opts.url!, channel, on),
       onCommittedWrite: (fn) => void writeListeners.push(fn),
@@ -65,7 +88,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     loadDataDir: opts.loadDataDir,
     parsers: { [types.INT8]: (v: string) => Number(v) },
   });
-  const db = new Kysely<any>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Tables>({ dialect: new PGliteDialect(client) });
   return {
     db,
     engine: 'pglite',

@@ -21,7 +21,7 @@ export interface NewAccount {
   email: string;
   password?: string | null;
   status?: User['status'];
-  language?: string | null;
+  language?: User['language'];
   credits?: number;
   signup_date?: Date;
 }

@@ -100,7 +100,7 @@ describe('profile copy of activity and deletion', () => {
     const db = t.database.db;
     await db.updateTable('users').set({ last_seen: new Date('2020-02-02T00:00:00Z') }).where('id', '=', id).execute();
     const row = await db.selectFrom('profiles').select(['last_seen', 'account_deleted']).where('user_id', '=', id).executeTakeFirstOrThrow();
-    expect(new Date(row.last_seen).toISOString()).toBe('2020-02-02T00:00:00.000Z');
+    expect(new Date(row.last_seen!).toISOString()).toBe('2020-02-02T00:00:00.000Z');
     await db.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', id).execute();
     expect((await search('country=FI&page=1')).profiles.map((p) => p.id)).not.toContain(id);
     expect(await expectedOrder(sql`p.country = 'FI'`)).not.toContain(id);

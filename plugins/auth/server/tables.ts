@@ -1,0 +1,31 @@
+import type { Generated } from 'kysely';
+import type { Locale } from '../../../kernel/contract/locales.ts';
+import type { JsonDefault, Timestamp, TimestampDefault } from '../../../kernel/server/db.ts';
+
+// The auth plugin's tables (./migrations.ts): only auth writes them. (credit_ledger and the
+// credits/paid_user columns belong to the credits plugin, plugins/credits/server/tables.ts.)
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string | null;
+  status: Generated<'active' | 'not_confirmed'>;
+  credits: Generated<number>;
+  paid_user: Generated<boolean>;
+  signup_date: TimestampDefault;
+  language: Locale | null;
+  notifications_disabled: JsonDefault<string[]>;
+  last_seen: Timestamp | null;
+  deleted_at: Timestamp | null;
+  created_at: TimestampDefault;
+}
+export interface AuthLoginFailuresTable { id: Generated<number>; email: string; ip: string; at: TimestampDefault }
+export interface AuthKnownAddressesTable { user_id: number; ip: string; last_login: Timestamp }
+
+declare module '../../../kernel/server/db.ts' {
+  interface Tables {
+    users: UsersTable;
+    auth_login_failures: AuthLoginFailuresTable;
+    auth_known_addresses: AuthKnownAddressesTable;
+  }
+}
