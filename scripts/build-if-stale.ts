@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
-const SOURCES = ['kernel', 'plugins', 'widgets', 'locales', 'public', 'rsbuild.config.ts', 'package-lock.json'];
+const SOURCES = ['kernel', 'plugins', 'widgets', 'public', 'rsbuild.config.ts', 'package-lock.json'];
 
 function newest(p: string): number {
   if (!fs.existsSync(p)) return 0;

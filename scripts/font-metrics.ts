@@ -3,13 +3,15 @@
 // same metrics) and DejaVu Sans take the space Open Sans will take, so text does not move when the
 // web font arrives. Run: node --import tsx scripts/font-metrics.ts
 //
-// Widths are averaged over the characters of the 11 locale files (the text the site shows), weighted
+// Widths are averaged over the characters of the texts in all 11 languages (what the site shows), weighted
 // by how often each occurs. Open Sans and DejaVu are read from the font files (WOFF / TTF); Arial's
 // advance widths are Helvetica's (Arial was drawn to its metrics), its vertical metrics those of
 // ArialMT (ascent 1854, descent 434, line gap 67 per 2048 units).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { LOCALES } from '../kernel/contract/locales.ts';
+import { readTexts } from '../kernel/server/text-files.ts';
 
 interface Metrics { upm: number; ascent: number; descent: number; lineGap: number; width: (c: string) => number | undefined }
 
@@ -99,7 +101,7 @@ const walk = (v: unknown): void => {
   if (typeof v === 'string') for (const c of v.replace(/\{\{?[^}]*\}\}?|<[^>]*>/g, '')) freq.set(c, (freq.get(c) ?? 0) + 1);
   else if (v && typeof v === 'object') Object.values(v).forEach(walk);
 };
-for (const f of fs.readdirSync('locales').filter((n) => n.endsWith('.json'))) walk(JSON.parse(fs.readFileSync(path.join('locales', f), 'utf8')));
+for (const l of LOCALES) walk(readTexts(l));
 
 /** Average advance in em over the characters both fonts have. */
 function avgWidths(a: Metrics, b: Metrics): [number, number] {

@@ -10,7 +10,7 @@ export interface BootData {
   settings: SiteSettings;
   /** The language the texts are in (the visitor's locale cookie, else the domain's language). */
   locale: Locale;
-  /** The locale file of that language (`locales/<file>.json`), namespaced by plugin id. */
+  /** That language's texts by namespace (`kernel`, plugin ids): the namespaces the page needs. */
   texts: Record<string, Record<string, unknown>>;
   /** What plugins add for the first paint, by name (e.g. `user`: GET /api/user.php's user or null). */
   data: Record<string, unknown>;

@@ -1,4 +1,4 @@
-/** The 11 locales. Norwegian is `nb` in the app; its file is `locales/no.json`. */
+/** The 11 locales. Norwegian is `nb` in the app; its text files are `no.json`. */
 export const LOCALES = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';

@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
@@ -15,7 +14,8 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config.ts';
 import { MEDIA_PREFIX } from './storage.ts';
 import { requestLocale } from './request.ts';
-import { localeFile, type Locale } from '../contract/locales.ts';
+import { type Locale } from '../contract/locales.ts';
+import { readTexts } from './text-files.ts';
 import { BOOT_ELEMENT_ID, ROUTE_CHUNKS_FILE, type RouteChunks } from '../contract/boot.ts';
 import { HOME_ROUTE_FOR_MEMBERS, LOGIN_ROUTE } from '../contract/routes.ts';
 import { putBounded } from './bounded.ts';
@@ -79,8 +79,6 @@ const CSP = [
   "font-src 'self'", "connect-src 'self' ws: wss:", "frame-ancestors 'self'", "base-uri 'self'", "form-action 'self'", "object-src 'none'",
 ].join('; ');
 
-const LOCALES_DIR = fileURLToPath(new URL('../../locales/', import.meta.url));
-
 /** `<` as \u003c: the JSON can never close its script element nor open a comment. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
@@ -117,11 +115,11 @@ function shellSource(distDir: string) {
 }
 
 const texts = new Map<Locale, string>();
-/** The locale file as script-safe JSON text (read once per language). */
+/** The language's texts (every namespace) as script-safe JSON text (read once per language). */
 function localeTexts(locale: Locale): string {
   let t = texts.get(locale);
   if (t === undefined) {
-    t = scriptSafe(JSON.stringify(JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, `${localeFile(locale)}.json`), 'utf8'))));
+    t = scriptSafe(JSON.stringify(readTexts(locale)));
     texts.set(locale, t);
   }
   return t;

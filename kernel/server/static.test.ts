@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createTestApp, type TestApp } from './testing.ts';
 import { patternRegExp, pickEncoding } from './shell.ts';
+import { readTexts } from './text-files.ts';
 import type { BootData, RouteChunks } from '../contract/boot.ts';
 
 let t: TestApp;
@@ -105,7 +106,7 @@ describe('the shell carries what the first paint needs', () => {
       expect(boot.settings.domain).toBe(host);
       const locale = host === 'de.localhost' ? 'de' : 'en';
       expect(boot.locale).toBe(locale);
-      expect(boot.texts).toEqual(JSON.parse(fs.readFileSync(path.resolve(`locales/${locale}.json`), 'utf8')));
+      expect(boot.texts).toEqual(readTexts(locale));
     }
     // The visitor's language cookie wins, as in the browser.
     const nl = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'de.localhost', cookie: 'i18n_redirected=nl' } });

@@ -1,23 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { DEFAULT_LOCALE, LOCALES, localeFile, toLocale, type Locale } from '../contract/locales.ts';
-
-type Tree = { [key: string]: string | Tree };
+import { DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../contract/locales.ts';
+import { APP_ROOT, readTexts, type TextTree as Tree } from './text-files.ts';
 
 /**
- * Translations on the server (mails): the same locale files the browser uses, with the same
- * "ns:a.b" keys and {{name}} placeholders; a missing text falls back to English.
+ * Translations on the server (mails): the same text files the browser uses (every namespace:
+ * kernel/texts and plugins/<id>/texts), with the same "ns:a.b" keys and {{name}} placeholders;
+ * a missing text falls back to English.
  */
 export interface Texts {
   t(locale: string | null | undefined, key: string, params?: Record<string, string | number>): string;
 }
 
-export function loadTexts(dir = path.resolve('locales')): Texts {
-  const trees = new Map<Locale, Tree>();
-  for (const l of LOCALES) {
-    const file = path.join(dir, `${localeFile(l)}.json`);
-    if (fs.existsSync(file)) trees.set(l, JSON.parse(fs.readFileSync(file, 'utf8')) as Tree);
-  }
+export function loadTexts(root = APP_ROOT): Texts {
+  const trees = new Map<Locale, Record<string, Tree>>();
+  for (const l of LOCALES) trees.set(l, readTexts(l, undefined, root));
   const lookup = (locale: Locale, key: string): string | undefined => {
     const [ns, rest] = key.includes(':') ? key.split(':', 2) : ['kernel', key];
     let node: string | Tree | undefined = trees.get(locale)?.[ns];

@@ -11,9 +11,12 @@ import { Bus } from './bus.ts';
 import { readBootData } from './bootdata.ts';
 import { definePlugin } from './plugin.ts';
 import { fakeApi } from './testing.ts';
-import en from '../../locales/en.json';
+import { readTexts } from '../server/text-files.ts';
 import type { BootData } from '../contract/boot.ts';
 import type { SiteSettings } from '../contract/settings.ts';
+
+// Every namespace, as the server would put it into the page.
+const en = readTexts('en');
 
 const settings = {
   domain: 'localhost', domain_language: 'en-GB', name: 'FlirtHaven', index_title: 'Meet singles near you',

@@ -19,7 +19,7 @@ describe('error texts', () => {
   });
 
   it('looks in the plugin\'s own namespace first', async () => {
-    const en = await createI18n('en');
+    const en = await createI18n('en', {}, ['kernel', 'account', 'signup']);
     expect(errorText(en.t, new ApiError(400, 'passwords_differ', 'x'), 'account')).toBe('The entered passwords are not the same.');
     expect(errorText(en.t, new ApiError(400, 'name_invalid', 'x', { min: 3, max: 20 }), 'signup')).toBe('Choose a username of 3 to 20 letters or digits.');
     // A kernel code still resolves from a plugin's form.

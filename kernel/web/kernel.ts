@@ -2,7 +2,7 @@ import { autorun, reaction } from 'mobx';
 import type { i18n as I18n } from 'i18next';
 import { createApi, type Api } from './api.ts';
 import { Bus } from './bus.ts';
-import { createI18n, ensureLocale, initialLocale, rememberLocale } from './i18n.ts';
+import { createI18n, ensureNamespaces, initialLocale, rememberLocale } from './i18n.ts';
 import { Registry } from './registry.ts';
 import { createRouter, type RouteMatch } from './router.ts';
 import { createRootStore } from './store.ts';
@@ -34,7 +34,7 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   const boot = deps.boot ?? null;
   const settings = deps.settings ?? boot?.settings ?? await loadSettings(api);
   const locale = initialLocale(settings.domain_language);
-  const i18n = deps.i18n ?? await createI18n(locale, boot?.locale === locale ? boot.texts : undefined);
+  const i18n = deps.i18n ?? await createI18n(locale, boot?.locale === locale ? boot.texts : undefined, ['kernel', ...plugins.map((p) => p.id)]);
 
   // The context object is created first and filled below: slots read it lazily.
   const ctx = {} as { -readonly [K in keyof SlotContext]: SlotContext[K] };
@@ -81,7 +81,8 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     async setLocale(value) {
       const next = toLocale(value);
       if (!next) return;
-      await ensureLocale(i18n, next);
+      // The new language gets the namespaces the current one holds.
+      await ensureNamespaces(i18n, next, Object.keys(i18n.store.data[i18n.language] ?? {}));
       await i18n.changeLanguage(next);
       rememberLocale(next);
       document.documentElement.lang = next;
