@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { webpackContextShim } from './scripts/vitest-webpack-context.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [webpackContextShim()],
         test: {
           name: 'web',
           environment: 'happy-dom',

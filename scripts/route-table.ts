@@ -1,14 +1,23 @@
 // Prints the browser routes as JSON (run by the build, see rsbuild-speed.ts): which plugin owns each
 // route, its pattern, access and the module its page imports. Loads only the manifests (pages are lazy).
-import { webPlugins } from '../plugins/index.ts';
-import { routePath } from '../kernel/web/router.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { WebPlugin } from '../kernel/web/plugin.ts';
+import { pageNamespaces } from '../kernel/web/texts.ts';
 
-const rows = webPlugins.flatMap((p) => (p.routes ?? []).map((r) => ({
+// Found the way the bundler finds them (plugins/index.ts): every plugins/<id>/manifest.ts.
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'plugins');
+const webPlugins: WebPlugin[] = await Promise.all(fs.readdirSync(root).filter((id) => fs.existsSync(path.join(root, id, 'manifest.ts')))
+  .map(async (id) => (await import(path.join(root, id, 'manifest.ts')) as { default: WebPlugin }).default));
+
+const rows = webPlugins.flatMap((p) => (p.pages ?? []).map((r) => ({
   plugin: p.id,
-  feature: p.feature,
   name: r.name,
-  path: routePath(r),
+  path: p.routes?.[r.name],
   access: r.access ?? 'any',
+  ...(r.serves ? { serves: r.serves } : {}),
+  // The text namespaces its page needs with every plugin on (the server keeps the enabled ones).
+  texts: pageNamespaces(webPlugins, { plugin: p.id, layout: r.layout }),
   // `() => import('./web/Page.tsx')` (possibly with .then): the module the page chunk starts from.
   request: /import\(\s*["'`]([^"'`]+)["'`]\s*\)/.exec(String(r.page))?.[1] ?? null,
 })));

@@ -29,10 +29,17 @@ export interface RouteChunks {
     /** navigo pattern, e.g. `/members/:id` */
     path: string;
     access: 'any' | 'member' | 'visitor';
-    /** The owning plugin's per-domain feature flag (absent: always on). */
-    feature?: string;
+    /** The owning plugin (the server's switch decides per domain whether it is on). */
+    plugin: string;
+    /** What the kernel sends people to: the login page, the members' home. */
+    serves?: 'login' | 'members-home';
     /** URL paths of the page's scripts and styles beyond the ones index.html loads. */
     files: string[];
+    /**
+     * The text namespaces its page needs with every plugin on (kernel/web/texts.ts pageNamespaces);
+     * the shell inlines those of the plugins switched on for the domain.
+     */
+    texts?: string[];
   }>;
 }
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json';

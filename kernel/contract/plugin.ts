@@ -18,6 +18,12 @@ export interface SettingDef<T = unknown> {
   browser: boolean;
 }
 
+/** A setting with its value type fixed (so `default: 5` means number, not the literal 5). */
+export const setting = <T>(def: SettingDef<T>): SettingDef<T> => def;
+
+/** The value types of a descriptor's settings: `interface SiteSettings extends SettingValues<…> {}`. */
+export type SettingValues<S> = { -readonly [K in keyof S]: S[K] extends SettingDef<infer T> ? T : never };
+
 export interface PluginDescriptor {
   /** kebab-case; namespaces routes, events, texts, the store slice and the service refs. */
   id: string;
@@ -25,8 +31,10 @@ export interface PluginDescriptor {
   feature?: string;
   /** Plugins this one needs; when one of them is off for a domain, this one is off there too. */
   requires?: readonly string[];
+  /** Plugins used when they are on (set up before this one), without which this one still works. */
+  optional?: readonly string[];
   /** The site settings this plugin owns (name -> schema, default, browser-visible). */
-  settings?: Record<string, SettingDef>;
+  settings?: Record<string, SettingDef<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** The browser routes it owns: name -> navigo path (e.g. 'chats-id': '/chats/:id'). */
   routes?: Record<string, string>;
   /** Its i18n namespace (default: the id). */
@@ -52,4 +60,32 @@ export function enabledPlugins<P extends Pick<PluginDescriptor, 'id' | 'feature'
     }
   }
   return all.filter((p) => on.has(p.id));
+}
+
+/**
+ * The plugins in an order where each comes after those it requires or optionally uses (by id
+ * otherwise, so both halves agree); fails loudly on a cycle or a missing requirement.
+ */
+export function orderPlugins<P extends Pick<PluginDescriptor, 'id' | 'requires' | 'optional'>>(plugins: readonly P[]): P[] {
+  const byId = new Map(plugins.map((p) => [p.id, p]));
+  const out: P[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (p: P, trail: string[]) => {
+    if (state.get(p.id) === 'done') return;
+    if (state.get(p.id) === 'visiting') throw new Error(`plugin cycle: ${[...trail, p.id].join(' -> ')}`);
+    state.set(p.id, 'visiting');
+    for (const r of p.requires ?? []) {
+      const dep = byId.get(r);
+      if (!dep) throw new Error(`plugin ${p.id} requires missing plugin ${r}`);
+      visit(dep, [...trail, p.id]);
+    }
+    for (const r of p.optional ?? []) {
+      const dep = byId.get(r);
+      if (dep) visit(dep, [...trail, p.id]);
+    }
+    state.set(p.id, 'done');
+    out.push(p);
+  };
+  for (const p of [...plugins].sort((a, b) => a.id.localeCompare(b.id))) visit(p, []);
+  return out;
 }

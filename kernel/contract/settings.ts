@@ -1,6 +1,8 @@
-/** The site settings of spec section 3, resolved per domain by GET /api/settings.php. */
-export interface MinimumMessageCost { costs: number; currency: string }
-
+/**
+ * The site settings of spec section 3, resolved per domain by GET /api/settings.php. The kernel's
+ * own are here; each plugin declares the settings it owns in its descriptor (plugins/<id>/plugin.ts:
+ * schema, default, browser-visible) and merges their types in by declaration merging.
+ */
 export interface SiteSettings {
   domain: string;
   /**
@@ -15,34 +17,33 @@ export interface SiteSettings {
   countries: string[];              // ISO alpha-2 codes the site serves
   geoip_country: string | null;     // the visitor's country, when known
   geoip_selected_country: string;   // geoip_country when served, else the first served country
-  visible_profile_fields: string[];
-  visible_profile_notes: boolean;
-  search_fields: string[];
   cdn_prefix: string;
-  message_credits: number;
-  photo_credits: number;
-  gift_credits: number;
-  signup_credits: number;
-  message_length: number;
-  minimum_message_costs: Record<string, MinimumMessageCost>;
   support_email: string;
   support_phone: string;
-  enable_site_entry_popup: 'yes' | 'no';
-  push_public_key: string;
   fictional_warning: boolean;
   fictional_singular: string;
   fictional_plural: string;
   fictional_icon: string;
   refund_days: number;
-  signups: string;                  // 'all' | 'with_trafficsource' | anything else = invite only
-  logged_out_search: string;        // 'none' = not allowed
-  logged_out_search_trafficsource: string;
   member_resell: boolean;
   niche: number;                    // 1..7: default, she, bdsm, bbw, gilf, milf, gay
   company_id: number;
   mail_name: string;
+  /**
+   * Origins ("https://partner.example") whose pages may embed this site's widgets: the API answers
+   * their cross-origin calls (kernel/server/cors.ts). Empty: no embedding.
+   */
+  widget_origins: string[];
   /** Feature flags switched on for this domain (plugins without a feature flag are always on). */
   plugins: string[];
 }
+
+/** The settings the kernel owns: all of them may go to the browser (no secrets among them). */
+export const KERNEL_SETTINGS = [
+  'domain', 'canonical_url', 'domain_language', 'name', 'index_title', 'description', 'countries', 'geoip_country',
+  'geoip_selected_country', 'cdn_prefix', 'support_email', 'support_phone', 'fictional_warning', 'fictional_singular',
+  'fictional_plural', 'fictional_icon', 'refund_days', 'member_resell', 'niche', 'company_id', 'mail_name', 'plugins',
+  'widget_origins',
+] as const;
 
 export const NICHES = ['default', 'she', 'bdsm', 'bbw', 'gilf', 'milf', 'gay'] as const;

@@ -11,6 +11,8 @@ import type { Database } from './db.ts';
 import { HttpError } from './errors.ts';
 import { runMigrations } from './migrations.ts';
 import { orderPlugins, type Kernel, type ServerPlugin } from './plugin.ts';
+import { enabledPlugins } from '../contract/plugin.ts';
+import { browserSettings, pluginSettings } from './plugin-settings.ts';
 import { Services } from './services.ts';
 import { dbSessions, redisSessionInvalidations, sessionMigrations, SESSION_COOKIE } from './sessions.ts';
 import { dbSites, redisSitesFeed, siteMigrations, readSitesFile, SITES_CACHE_MS, SITES_SHARED_CACHE_MS } from './settings.ts';
@@ -27,6 +29,8 @@ import { loadTexts } from './texts.ts';
 import { createBootData, registerCompression, registerShell } from './shell.ts';
 import { sanitiseAjvPlugin, sanitiseRequest } from './sanitise.ts';
 import { registerTestHooks } from './test-hooks.ts';
+import { registerCors } from './cors.ts';
+import { createAccessControl, enforceAccess } from './access.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { ApiErrorBody } from '../contract/errors.ts';
 
@@ -113,6 +117,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   const sitesFeed = config.redisUrl ? redisSitesFeed(config.redisUrl, `${config.redisPrefix}sites`, log) : null;
   if (sitesFeed) app.addHook('onClose', () => sitesFeed.close());
   const sitesCacheMs = sitesFeed || database.engine === 'pglite' ? SITES_CACHE_MS : SITES_SHARED_CACHE_MS;
+  const changes = await createChanges(database, log);
   const kernel: Kernel = {
     db: database.db,
     engine: database.engine,
@@ -120,7 +125,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     log,
     storage: localStorage(config.dataDir, clock),
     sessions: dbSessions(database.db, { invalidations: sessionFeed ?? undefined }),
-    sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : [])), { feed: sitesFeed ?? undefined, cacheMs: sitesCacheMs }),
+    sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : [])), { feed: sitesFeed ?? undefined, cacheMs: sitesCacheMs, settings: pluginSettings(ordered) }),
     services: new Services(),
     clock,
     tokens: dbTokens(database.db, clock),
@@ -129,9 +134,24 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     mail: createMail({ jobs, texts: loadTexts(), smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
     bootData: createBootData(log),
     realtime: createRealtime({ db: database.db, clock, log, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }),
-    changes: await createChanges(database, log),
+    changes,
+    access: createAccessControl(changes),
+    // Set below, once the plugins are known.
+    enabled: () => new Set(),
+    self: { id: 'kernel', on: () => true },
+    forPlugin: () => kernel,
   };
+  // Every route from here on declares who may call it, and the kernel checks it (access.ts).
+  enforceAccess(app, kernel.access);
   app.addHook('onClose', async () => { await kernel.realtime.close(); await kernel.changes.close(); });
+  // The one switch: which plugins are on for a site, kept per resolved site object.
+  const enabledBySite = new WeakMap<SiteSettings, ReadonlySet<string>>();
+  kernel.enabled = (site) => {
+    let on = enabledBySite.get(site);
+    if (!on) enabledBySite.set(site, on = new Set(enabledPlugins(ordered, site.plugins).map((p) => p.id)));
+    return on;
+  };
+  const forPlugin = pluginKernels(kernel);
 
   // Expired one-time links are kept a while (per-day mail limits count them), then forgotten.
   jobs.every('kernel:tokens-cleanup', 86400_000, () => kernel.tokens.cleanup(7 * 86400_000));
@@ -150,8 +170,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   if (fs.existsSync(config.sitesFile)) await kernel.sites.seed(await readSitesFile(config.sitesFile));
   // Every site needs a valid canonical_url (https in production): mail links are built from it alone.
   await kernel.sites.check({ production: config.production });
-  for (const p of ordered) p.init?.(kernel);
-  for (const p of ordered) await p.start?.(kernel);
+  for (const p of ordered) p.init?.(forPlugin(p));
+  for (const p of ordered) await p.start?.(forPlugin(p));
 
   app.addConstraintStrategy(queryFlagConstraint);
   await app.register(cookie);
@@ -169,6 +189,9 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   app.decorateRequest('userId', null);
   // After each route's schema: control characters, non-finite numbers, oversized input (sanitise.ts).
   app.addHook('preHandler', sanitiseRequest);
+
+  // Widgets on the origins a domain allows (widget_origins); before the CSRF check so its refusals carry CORS too.
+  registerCors(app, kernel.sites);
 
   // The domain's site and the session's member: for API requests here, for page requests in the shell.
   const identify = async (req: FastifyRequest) => {
@@ -211,13 +234,14 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     return send(500, { error: 'internal', message: 'An error has occurred.' });
   });
 
-  app.get('/api/health', async () => {
+  app.get('/api/health', { config: { access: 'visitor' } }, async () => {
     await sql`SELECT 1`.execute(database.db);
     return { status: 'ok', database: database.engine, uptime: Math.round(process.uptime()) };
   });
 
   const settingsJson = new WeakMap<SiteSettings, string>();
   app.get('/api/settings.php', {
+    config: { access: 'visitor' },
     schema: {
       querystring: {
         type: 'object',
@@ -231,13 +255,14 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     const site = forced_domain ? await kernel.sites.resolve(forced_domain, req.site.geoip_country) : req.site;
     // The resolved site object is shared until its settings change: so is its JSON.
     let body = settingsJson.get(site);
-    if (!body) settingsJson.set(site, body = JSON.stringify({ settings: site }));
+    // Only what the browser may see: the kernel's settings and those of the plugins on for the site.
+    if (!body) settingsJson.set(site, body = JSON.stringify({ settings: browserSettings(site, ordered, kernel.enabled(site)) }));
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
   await kernel.realtime.register(app, (req) => req.userId);
   // Sent as the page is hidden (fetch keepalive): the member counts as away for notifications.
-  app.post('/api/page-hidden.php', { schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req) => {
+  app.post('/api/page-hidden.php', { config: { access: 'visitor' }, schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req) => {
     if (req.userId != null) await kernel.realtime.markHidden(req.userId);
     return { away: req.userId != null };
   });
@@ -246,25 +271,24 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   await registerTestHooks(app, kernel, ordered);
 
   for (const p of ordered) {
-    if (!p.routes) continue;
+    if (!p.api) continue;
     await app.register(async (scope) => {
-      if (p.feature) {
-        scope.addHook('onRequest', async (req: FastifyRequest) => {
-          if (!req.site.plugins.includes(p.feature!)) throw new HttpError(404, 'feature_disabled', `${p.id} is not available on this site`);
-        });
-      }
-      await p.routes!(scope, kernel);
+      // Switched off for this domain (its flag, or a plugin it requires): every route answers 404.
+      scope.addHook('onRequest', async (req: FastifyRequest) => {
+        if (!kernel.enabled(req.site).has(p.id)) throw new HttpError(404, 'feature_disabled', `${p.id} is not available on this site`);
+      });
+      await p.api!(scope, forPlugin(p));
     }, { prefix: '/api' });
   }
 
   registerMedia(app, kernel.storage);
-  registerShell(app, { config, bootData: kernel.bootData, identify });
+  registerShell(app, { config, bootData: kernel.bootData, identify, enabled: kernel.enabled });
   return { app, kernel, routes };
 }
 
 /** Stored files, only through the signed URLs `storage.url()` hands out; anything else is a 403. */
 function registerMedia(app: FastifyInstance, storage: Storage) {
-  app.get(`${MEDIA_PREFIX}*`, async (req, reply) => {
+  app.get(`${MEDIA_PREFIX}*`, { config: { access: 'visitor' } }, async (req, reply) => {
     // Fastify has decoded the path already: decoding again misreads `%25` and throws on a lone `%`.
     const key = (req.params as { '*': string })['*'];
     const { e, s } = req.query as { e?: string; s?: string };
@@ -280,4 +304,36 @@ function registerMedia(app: FastifyInstance, storage: Storage) {
     reply.header('Cache-Control', `private, max-age=${Math.max(0, Number(e) - Math.floor(Date.now() / 1000))}`);
     return reply.type(key.endsWith('.png') ? 'image/png' : 'image/jpeg').send(data);
   });
+}
+
+/**
+ * Each plugin's own kernel handle: `self` names it; its socket handlers run only where it is on;
+ * its queued jobs whose payload names a `domain` are skipped (done, nothing run) where it is off.
+ */
+function pluginKernels(kernel: Kernel): (p: ServerPlugin) => Kernel {
+  const made = new Map<string, Kernel>();
+  kernel.forPlugin = (p) => forPlugin(p);
+  const forPlugin = (p: ServerPlugin): Kernel => {
+    let k = made.get(p.id);
+    if (k) return k;
+    const self = { id: p.id, on: (site: SiteSettings) => kernel.enabled(site).has(p.id) };
+    k = {
+      ...kernel,
+      self,
+      realtime: Object.assign(Object.create(kernel.realtime) as Kernel['realtime'], {
+        onMessage: (type: string, handler: Parameters<Kernel['realtime']['onMessage']>[1]) => kernel.realtime.onMessage(type, (userId, msg, site) => {
+          if (self.on(site)) return handler(userId, msg, site);
+        }),
+      }),
+      jobs: Object.assign(Object.create(kernel.jobs) as Kernel['jobs'], {
+        handle: (kind: string, handler: Parameters<Kernel['jobs']['handle']>[1], opts?: Parameters<Kernel['jobs']['handle']>[2]) => kernel.jobs.handle(kind, async (payload) => {
+          if (typeof payload.domain === 'string' && !self.on(await kernel.sites.resolve(payload.domain))) return;
+          await handler(payload);
+        }, opts),
+      }),
+    };
+    made.set(p.id, k);
+    return k;
+  };
+  return forPlugin;
 }

@@ -15,8 +15,22 @@ import type { Mail } from './mail.ts';
 import type { Realtime } from './realtime.ts';
 import type { Changes } from './changes.ts';
 import type { BootDataRegistry } from './shell.ts';
+import type { SiteSettings } from '../contract/settings.ts';
+import type { PluginDescriptor } from '../contract/plugin.ts';
+import type { AccessControl } from './access.ts';
 
-/** What the kernel hands to every server plugin. */
+/** The plugin a kernel handle was given to, and whether it is switched on for a site. */
+export interface PluginSelf {
+  readonly id: string;
+  /** Whether this plugin is on for the site (its feature flag and everything it requires). */
+  on(site: SiteSettings): boolean;
+}
+
+/**
+ * What the kernel hands to every server plugin. Each plugin gets its own handle: `self` is that
+ * plugin, its socket handlers run only for sites where it is on, and its queued jobs carrying a
+ * `domain` are skipped for domains where it is off.
+ */
 export interface Kernel {
   db: AnyDB;
   engine: 'pglite' | 'postgres';
@@ -36,6 +50,13 @@ export interface Kernel {
   changes: Changes;
   /** What the HTML shell carries for the first paint: `bootData.add(name, async (req) => value)`. */
   bootData: BootDataRegistry;
+  /** Route access levels and members' roles: the accounts' owner provides `access.useRoles(lookup)`. */
+  access: AccessControl;
+  /** The ids of the plugins switched on for a site: the one switch (kernel/contract/plugin.ts). */
+  enabled(site: SiteSettings): ReadonlySet<string>;
+  self: PluginSelf;
+  /** The handle a given plugin gets (seeds and test hooks run with their plugin's handle). */
+  forPlugin(p: ServerPlugin): Kernel;
 }
 
 export interface SeedOptions {
@@ -50,43 +71,25 @@ export interface SeedOptions {
   signal?: AbortSignal;
 }
 
-export interface ServerPlugin {
-  id: string;
-  /** Per-domain flag; absent = always on. When off for a domain, its routes answer 404 there. */
-  feature?: string;
-  requires?: string[];
+/** What a plugin's server half adds to its descriptor. */
+export interface ServerParts {
   migrations?: Migration[];
   /** Called once per app, in dependency order, before routes: offer services to other plugins. */
   init?(kernel: Kernel): void;
   /** Awaited once per app after migrations, in dependency order: e.g. load configuration into the database. */
   start?(kernel: Kernel): Promise<void>;
-  /** Registers the plugin's routes (under /api) on an encapsulated fastify context. */
-  routes?(app: FastifyInstance, kernel: Kernel): Promise<void> | void;
+  /** Registers the plugin's API routes (under /api) on an encapsulated fastify context. */
+  api?(app: FastifyInstance, kernel: Kernel): Promise<void> | void;
   /** Routes for end-to-end tests only (TEST_HOOKS=1, never in production), under /api/test/. */
   testRoutes?(app: FastifyInstance, kernel: Kernel): void;
   /** Idempotent demo/initial data; may return how many rows it added (0: nothing changed). */
   seed?(kernel: Kernel, opts: SeedOptions): Promise<void | number>;
 }
 
-export const defineServerPlugin = (p: ServerPlugin): ServerPlugin => p;
+/** A server plugin: its descriptor (plugins/<id>/plugin.ts) plus its server half. */
+export type ServerPlugin = PluginDescriptor & ServerParts;
 
-/** Orders plugins so each comes after those it requires; fails loudly on a missing requirement. */
-export function orderPlugins(plugins: ServerPlugin[]): ServerPlugin[] {
-  const byId = new Map(plugins.map((p) => [p.id, p]));
-  const out: ServerPlugin[] = [];
-  const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (p: ServerPlugin, trail: string[]) => {
-    if (state.get(p.id) === 'done') return;
-    if (state.get(p.id) === 'visiting') throw new Error(`plugin cycle: ${[...trail, p.id].join(' -> ')}`);
-    state.set(p.id, 'visiting');
-    for (const r of p.requires ?? []) {
-      const dep = byId.get(r);
-      if (!dep) throw new Error(`plugin ${p.id} requires missing plugin ${r}`);
-      visit(dep, [...trail, p.id]);
-    }
-    state.set(p.id, 'done');
-    out.push(p);
-  };
-  for (const p of plugins) visit(p, []);
-  return out;
-}
+export const defineServerPlugin = <const D extends PluginDescriptor>(descriptor: D, parts: ServerParts): ServerPlugin =>
+  ({ ...descriptor, ...parts });
+
+export { orderPlugins } from '../contract/plugin.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
+import type { SiteSettings } from '../contract/settings.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
@@ -12,7 +13,7 @@ import { HttpError } from './errors.ts';
 /** What travels to a member's open tabs: `{ type: 'chat:message', ... }`. */
 export interface RealtimeEvent { type: string; [key: string]: unknown }
 /** A message a browser sent over its socket (e.g. typing); the sender is the socket's member. */
-export type SocketMessageHandler = (userId: number, msg: Record<string, unknown>) => void | Promise<void>;
+export type SocketMessageHandler = (userId: number, msg: Record<string, unknown>, site: SiteSettings) => void | Promise<void>;
 
 /**
  * One WebSocket endpoint (`/api/socket`) per instance. Events for a member reach every open socket
@@ -135,6 +136,8 @@ export function createRealtime(opts: { db: AnyDB; clock: Clock; log: Logger; red
       await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
       app.get(SOCKET_PATH, {
         websocket: true,
+        // Checked below as well, before the origin, so a visitor always hears authentication_required.
+        config: { access: 'member' },
         preValidation: async (req) => {
           if (resolveUser(req) == null) throw new HttpError(403, 'authentication_required', 'authentication_required: log in first');
           // Another site's page may not open a socket with our member's cookie. A sandboxed page
@@ -172,7 +175,7 @@ export function createRealtime(opts: { db: AnyDB; clock: Clock; log: Logger; red
             const handler = typeof type === 'string' && Object.hasOwn(handlerTable, type) ? handlerTable[type] : undefined;
             if (!handler) return;
             // A handler that throws synchronously and one whose promise rejects end the same way.
-            new Promise<void>((resolve) => resolve(handler(userId, msg))).catch((err) => fail(err, type));
+            new Promise<void>((resolve) => resolve(handler(userId, msg, req.site))).catch((err) => fail(err, type));
           } catch (err) {
             fail(err, type);
           }

@@ -15,7 +15,7 @@ export async function runSeeds(kernel: Kernel, plugins: ServerPlugin[], opts: Se
     if (!p.seed) continue;
     if (opts.signal?.aborted) break;
     const started = Date.now();
-    added += (await p.seed(kernel, opts)) ?? 0;
+    added += (await p.seed(kernel.forPlugin(p), opts)) ?? 0;
     kernel.log.info({ plugin: p.id, ms: Date.now() - started }, 'seeded');
   }
   if (analyze && added > 0 && !opts.signal?.aborted) await analyzeAll(kernel);

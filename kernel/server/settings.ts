@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { AnyDB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { SiteSettings } from '../contract/settings.ts';
+import { settingProblem, type PluginSettings } from './plugin-settings.ts';
 
 type Stored = Partial<Omit<SiteSettings, 'domain' | 'geoip_country' | 'geoip_selected_country'>>;
 export interface SitesFile { default: Stored; domains: Record<string, Stored> }
@@ -145,7 +146,9 @@ export function redisSitesFeed(url: string, channel: string, log: Logger): Sites
   };
 }
 
-export function dbSites(db: AnyDB, allPlugins: string[], opts: { feed?: SitesFeed; cacheMs?: number } = {}): Sites {
+export function dbSites(db: AnyDB, allPlugins: string[], opts: { feed?: SitesFeed; cacheMs?: number; settings?: PluginSettings } = {}): Sites {
+  // The plugins' own defaults: a domain has every setting of every plugin, configured or not.
+  const defaults = opts.settings?.defaults ?? {};
   const CACHE_MS = opts.cacheMs ?? SITES_CACHE_MS;
   // Bumped on every drop: a read that started before a drop does not put its (maybe old) result back.
   let generation = 0;
@@ -200,7 +203,7 @@ export function dbSites(db: AnyDB, allPlugins: string[], opts: { feed?: SitesFee
           domain = origin ? normaliseHost(new URL(origin).host) : 'localhost';
           own = (await load(domain)) ?? {};
         }
-        const merged = { ...base, ...own, ...provided } as SiteSettings;
+        const merged = { ...defaults, ...base, ...own, ...provided } as SiteSettings;
         const plugins = merged.plugins ?? ['*'];
         const countries = merged.countries ?? [];
         const geo = visitorCountry?.toUpperCase() ?? null;
@@ -230,6 +233,12 @@ export function dbSites(db: AnyDB, allPlugins: string[], opts: { feed?: SitesFee
       changed('*');
     },
     async update(domain, patch) {
+      // A plugin's setting must fit its schema (an operator's typo must not break a site).
+      for (const [name, value] of Object.entries(patch)) {
+        const owner = opts.settings?.owners.get(name);
+        const problem = owner ? settingProblem(owner.def.schema, value, name) : null;
+        if (problem) throw new Error(`${owner!.plugin}: ${problem}`);
+      }
       if ('canonical_url' in patch) {
         const problem = canonicalProblem(normaliseHost(domain), patch.canonical_url, false);
         if (problem) throw new Error(problem);

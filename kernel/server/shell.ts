@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { SiteSettings } from '../contract/settings.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
@@ -15,10 +16,10 @@ import type { ServerConfig } from './config.ts';
 import { MEDIA_PREFIX } from './storage.ts';
 import { requestLocale } from './request.ts';
 import { type Locale } from '../contract/locales.ts';
-import { readTexts } from './text-files.ts';
+import { readTexts, textFolders } from './text-files.ts';
 import { BOOT_ELEMENT_ID, ROUTE_CHUNKS_FILE, type RouteChunks } from '../contract/boot.ts';
-import { HOME_ROUTE_FOR_MEMBERS, LOGIN_ROUTE } from '../contract/routes.ts';
 import { putBounded } from './bounded.ts';
+import { defaultAccess } from './access.ts';
 
 /** A value for the first paint, computed per page request (errors are logged and give null). */
 export type BootProvider = (req: FastifyRequest) => unknown;
@@ -82,7 +83,7 @@ const CSP = [
 /** `<` as \u003c: the JSON can never close its script element nor open a comment. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
-interface CompiledRoute { re: RegExp; name: string; access: string; feature?: string; files: string[] }
+interface CompiledRoute { re: RegExp; name: string; access: string; plugin: string; serves?: string; files: string[]; texts?: string[] }
 
 /** navigo pattern → RegExp (`:id` one segment, `:slug?` an optional one). */
 export function patternRegExp(pattern: string): RegExp {
@@ -107,34 +108,49 @@ function shellSource(distDir: string) {
     const chunksFile = path.join(distDir, ROUTE_CHUNKS_FILE);
     if (fs.existsSync(chunksFile)) {
       const map = JSON.parse(fs.readFileSync(chunksFile, 'utf8')) as RouteChunks;
-      routes = map.routes.map((r) => ({ re: patternRegExp(r.path), name: r.name, access: r.access, feature: r.feature, files: r.files }));
+      routes = map.routes.map((r) => ({ re: patternRegExp(r.path), name: r.name, access: r.access, plugin: r.plugin, serves: r.serves, files: r.files, texts: r.texts }));
     }
     cached = { mtime, html, routes };
     return cached;
   };
 }
 
-const texts = new Map<Locale, string>();
-/** The language's texts (every namespace) as script-safe JSON text (read once per language). */
-function localeTexts(locale: Locale): string {
-  let t = texts.get(locale);
+const texts = new Map<string, string>();
+/** One namespace of one language as script-safe JSON text (read once), or null when it has no file. */
+function namespaceTexts(locale: Locale, ns: string): string | null {
+  const key = `${locale}/${ns}`;
+  let t = texts.get(key);
   if (t === undefined) {
-    t = scriptSafe(JSON.stringify(readTexts(locale)));
-    texts.set(locale, t);
+    const tree = readTexts(locale, [ns])[ns];
+    t = tree ? scriptSafe(JSON.stringify(tree)) : '';
+    texts.set(key, t);
   }
-  return t;
+  return t || null;
 }
 
-/** The files to preload for a page address, following the browser's access rules. */
-function chunksFor(routes: CompiledRoute[], pathname: string, plugins: string[], loggedIn: boolean): string[] {
-  const on = (r: CompiledRoute) => !r.feature || plugins.includes(r.feature);
-  const byName = (name: string) => routes.find((r) => r.name === name && on(r));
+/**
+ * The texts the page needs (kernel/web/texts.ts decides, the build wrote it per route): the kernel's,
+ * the route's owner's, its layout's labels', of the plugins switched on here. Without a route, the
+ * kernel's (the browser loads the rest); with a build that did not say, every namespace.
+ */
+function textsFor(route: CompiledRoute | undefined, locale: Locale, plugins: ReadonlySet<string>): string {
+  const wanted = !route ? ['kernel'] : route.texts?.filter((ns) => ns === 'kernel' || plugins.has(ns)) ?? [...textFolders().keys()];
+  return `{${wanted.flatMap((ns) => {
+    const t = namespaceTexts(locale, ns);
+    return t ? [`${JSON.stringify(ns)}:${t}`] : [];
+  }).join(',')}}`;
+}
+
+/** The route whose page the browser will show for an address, following its access rules. */
+function pageFor(routes: CompiledRoute[], pathname: string, plugins: ReadonlySet<string>, loggedIn: boolean): CompiledRoute | undefined {
+  const on = (r: CompiledRoute) => plugins.has(r.plugin);
+  const serving = (what: string) => routes.find((r) => r.serves === what && on(r));
   const route = routes.find((r) => on(r) && r.re.test(pathname));
-  if (!route) return [];
+  if (!route) return undefined;
   // A visitor on a members' page is sent to log in; a member on a visitors' page to the search.
-  if (route.access === 'member' && !loggedIn) return byName(LOGIN_ROUTE)?.files ?? [];
-  if (route.access === 'visitor' && loggedIn) return byName(HOME_ROUTE_FOR_MEMBERS)?.files ?? [];
-  return route.files;
+  if (route.access === 'member' && !loggedIn) return serving('login');
+  if (route.access === 'visitor' && loggedIn) return serving('members-home');
+  return route;
 }
 
 function preloadLinks(files: string[]): string {
@@ -171,10 +187,12 @@ export interface ShellOptions {
   bootData: BootDataRegistry;
   /** Sets req.site and req.userId as the API's onRequest hook does. */
   identify(req: FastifyRequest): Promise<void>;
+  /** The ids of the plugins switched on for a site (the kernel's one switch). */
+  enabled(site: SiteSettings): ReadonlySet<string>;
 }
 
 /** Static files of dist/ and the HTML shell for `/` and every history-mode page address. */
-export function registerShell(app: FastifyInstance, { config, bootData, identify }: ShellOptions) {
+export function registerShell(app: FastifyInstance, { config, bootData, identify, enabled }: ShellOptions) {
   const source = shellSource(config.distDir);
   const hasDist = fs.existsSync(path.join(config.distDir, 'index.html'));
 
@@ -193,8 +211,10 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     const locale = requestLocale(req);
     const data = await bootData.collect(req);
     const pathname = req.url.split('?')[0];
-    const boot = `{"settings":${scriptSafe(JSON.stringify(req.site))},"locale":"${locale}","texts":${localeTexts(locale)},"data":${scriptSafe(JSON.stringify(data))}}`;
-    const files = chunksFor(shell.routes, pathname, req.site.plugins, req.userId != null);
+    const plugins = enabled(req.site);
+    const page = pageFor(shell.routes, pathname, plugins, req.userId != null);
+    const boot = `{"settings":${scriptSafe(JSON.stringify(req.site))},"locale":"${locale}","texts":${textsFor(page, locale, plugins)},"data":${scriptSafe(JSON.stringify(data))}}`;
+    const files = page?.files ?? [];
     const head = `${preloadLinks(files)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
     const html = shell.html.replace('</head>', `${head}</head>`);
 
@@ -215,16 +235,21 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
   };
 
   if (hasDist) {
-    app.register(fastifyStatic, {
-      root: config.distDir, prefix: '/', index: false, wildcard: true, preCompressed: true,
-      // index.html only as the shell (with its boot block); compressed copies only through preCompressed.
-      allowedPath: (p) => p !== '/index.html' && !/\.(?:br|gz)$/.test(p),
-      setHeaders(reply, file) {
-        // Hashed bundle files never change; everything else is revalidated.
-        reply.header('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+    // The bundle is public; @fastify/static cannot declare an access level on its routes, so its scope does.
+    app.register(async (files) => {
+      defaultAccess(files, 'visitor');
+      await files.register(fastifyStatic, {
+        root: config.distDir, prefix: '/', index: false, wildcard: true, preCompressed: true,
+        // index.html only as the shell (with its boot block); compressed copies only through preCompressed.
+        allowedPath: (p) => p !== '/index.html' && !/\.(?:br|gz)$/.test(p),
+        setHeaders(reply, file) {
+          // Hashed bundle files never change; everything else is revalidated.
+          reply.header('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     });
-    app.get('/', { compress: false }, serveShell);
+    // The page shell: the browser router decides per route who may see what (plugin.ts RouteDef.access).
+    app.get('/', { compress: false, config: { access: 'visitor' } }, serveShell);
   }
   app.setNotFoundHandler((req, reply) => {
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/')

@@ -13,11 +13,13 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-dist-'));
 const bundle = 'console.log("a hashed bundle");'.repeat(40);
 const routeChunks: RouteChunks = {
   routes: [
-    { name: 'login', path: '/login', access: 'visitor', files: ['/static/js/async/login.js'] },
-    { name: 'index', path: '/', access: 'visitor', files: ['/static/css/async/home.css', '/static/js/async/home.js'] },
-    { name: 'members', path: '/members', access: 'any', feature: 'members', files: ['/static/js/async/members.js'] },
-    { name: 'members-id', path: '/members/:id', access: 'any', feature: 'members', files: ['/static/js/async/profile.js'] },
-    { name: 'chats', path: '/chats', access: 'member', feature: 'chat', files: ['/static/js/async/chats.js'] },
+    { name: 'login', path: '/login', access: 'visitor', plugin: 'auth', serves: 'login', files: ['/static/js/async/login.js'], texts: ['kernel', 'auth', 'chat', 'members', 'pages'] },
+    { name: 'index', path: '/', access: 'visitor', plugin: 'home', files: ['/static/css/async/home.css', '/static/js/async/home.js'] },
+    { name: 'members', path: '/members', access: 'any', plugin: 'members', serves: 'members-home', files: ['/static/js/async/members.js'] },
+    { name: 'members-id', path: '/members/:id', access: 'any', plugin: 'members', files: ['/static/js/async/profile.js'] },
+    { name: 'chats', path: '/chats', access: 'member', plugin: 'chat', files: ['/static/js/async/chats.js'], texts: ['kernel', 'chat', 'auth', 'members', 'pages'] },
+    // A lander (lander layout: no navigation), with the texts the build decided (kernel/web/texts.ts).
+    { name: 'lp', path: '/lp', access: 'any', plugin: 'home', files: ['/static/js/async/lp.js'], texts: ['kernel', 'home', 'pages'] },
   ],
 };
 beforeAll(async () => {
@@ -106,7 +108,7 @@ describe('the shell carries what the first paint needs', () => {
       expect(boot.settings.domain).toBe(host);
       const locale = host === 'de.localhost' ? 'de' : 'en';
       expect(boot.locale).toBe(locale);
-      expect(boot.texts).toEqual(readTexts(locale));
+      expect(boot.texts.kernel).toEqual(readTexts(locale).kernel);
     }
     // The visitor's language cookie wins, as in the browser.
     const nl = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'de.localhost', cookie: 'i18n_redirected=nl' } });
@@ -142,6 +144,23 @@ describe('the shell carries what the first paint needs', () => {
     expect(await member('/chats')).toEqual(['/static/js/async/chats.js']);
     const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
     expect(html).toContain('<link rel="preload" as="script" href="/static/js/async/home.js">');
+  });
+
+  it('carries the texts of the page only: no chat namespace on a lander, chat\'s on /chats', async () => {
+    const textsOf = async (url: string, cookie?: string) => bootOf((await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body).texts;
+    const lander = await textsOf('/lp');
+    expect(Object.keys(lander).sort()).toEqual(['home', 'kernel', 'pages']);
+    expect(lander.home).toEqual(readTexts('en').home);
+
+    const m = await addMember(t);
+    expect(Object.keys(await textsOf('/chats', m.cookie)).sort()).toEqual(['auth', 'chat', 'kernel', 'members', 'pages']);
+    // A visitor there gets the login page, and its texts.
+    expect(Object.keys(await textsOf('/chats')).sort()).toEqual(['auth', 'chat', 'kernel', 'members', 'pages']);
+    // An address no route takes: the kernel's (the browser loads what its error page shows).
+    expect(Object.keys(await textsOf('/no/such/page'))).toEqual(['kernel']);
+    // In the visitor's language.
+    const de = await bootOf((await t.app.inject({ method: 'GET', url: '/lp', headers: { cookie: 'i18n_redirected=de' } })).body);
+    expect(de.texts.home).toEqual(readTexts('de').home);
   });
 
   it('goes out compressed', async () => {

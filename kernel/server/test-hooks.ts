@@ -25,12 +25,22 @@ export async function registerTestHooks(app: FastifyInstance, kernel: Kernel, pl
       if (!fromThisMachine(req)) throw new HttpError(404, 'not_found', `${req.method} ${req.url.split('?')[0]} not found`);
     });
     scope.post('/api/test/clock', {
+      config: { access: 'visitor' },
       schema: { body: { type: 'object', required: ['advance_ms'], additionalProperties: false, properties: { advance_ms: { type: 'integer', minimum: 0, maximum: 400 * 86400_000 } } } },
     }, async (req) => {
       kernel.clock.advance((req.body as { advance_ms: number }).advance_ms);
       return { now: kernel.clock.now().toISOString() };
     });
-    scope.post('/api/test/jobs', async () => ({ ran: await kernel.jobs.runDue({ periodic: 'all' }) }));
-    for (const p of plugins) p.testRoutes?.(scope, kernel);
+    // A domain's settings changed as an operator would (e.g. the widget origins a partner page needs).
+    scope.post('/api/test/site', {
+      config: { access: 'visitor' },
+      schema: { body: { type: 'object', required: ['domain', 'settings'], additionalProperties: false, properties: { domain: { type: 'string', maxLength: 253 }, settings: { type: 'object' } } } },
+    }, async (req) => {
+      const { domain, settings } = req.body as { domain: string; settings: Record<string, unknown> };
+      await kernel.sites.update(domain, settings);
+      return { ok: true };
+    });
+    scope.post('/api/test/jobs', { config: { access: 'visitor' } }, async () => ({ ran: await kernel.jobs.runDue({ periodic: 'all' }) }));
+    for (const p of plugins) p.testRoutes?.(scope, kernel.forPlugin(p));
   });
 }

@@ -14,12 +14,15 @@ export const App = observer(function App() {
   const registry = useRegistry();
   const { route, pageError } = appState;
   const def = registry.routes.find((r) => r.name === route.name);
-  const Layout = layouts[def?.layout ?? 'default'];
+  const name = def?.layout ?? 'default';
+  // The kernel's layouts, or one a plugin adds (loaded with its chunk).
+  const own = registry.layout(name);
+  const Layout = own ? lazyOf(own.component, own.plugin) : (layouts[name as keyof typeof layouts] ?? layouts.default);
   let body;
   if (pageError || !def) {
     body = <ErrorPage status={pageError?.status ?? 404} message={pageError?.message} />;
   } else {
-    const Page = lazyOf(def.page);
+    const Page = lazyOf(def.page, def.plugin);
     body = (
       <ErrorBoundary resetKey={route.path} fallback={(e) => <ErrorPage message={e.message} />}>
         <Suspense fallback={<Spinner />}>
@@ -31,7 +34,7 @@ export const App = observer(function App() {
   return (
     <>
       <ProgressBar active={appState.loading > 0} />
-      <Layout>{body}</Layout>
+      <Suspense fallback={<Spinner />}><Layout>{body}</Layout></Suspense>
     </>
   );
 });

@@ -14,6 +14,7 @@ import { fakeApi } from './testing.ts';
 import { readTexts } from '../server/text-files.ts';
 import type { BootData } from '../contract/boot.ts';
 import type { SiteSettings } from '../contract/settings.ts';
+import { testPlugin } from './testing.ts';
 
 // Every namespace, as the server would put it into the page.
 const en = readTexts('en');
@@ -98,7 +99,7 @@ describe('boot data', () => {
 
   it('starts loading the page chunk when the route matches, before anything renders it', async () => {
     const page = vi.fn(async () => ({ default: () => <h1>Landing</h1> }));
-    const plugins = [definePlugin({ id: 'home', routes: [{ name: 'index', page }] })];
+    const plugins = [testPlugin({ id: 'home', routes: [{ name: 'index', page }] })];
     history.replaceState(null, '', '/');
     const { kernel, dispose } = await createKernel(plugins, { api: fakeApi({}), bus: new Bus(), boot: { settings, locale: 'en', texts: en, data: {} } });
     expect(page).not.toHaveBeenCalled();

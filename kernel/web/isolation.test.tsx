@@ -9,14 +9,15 @@ import { Bus } from './bus.ts';
 import { definePlugin } from './plugin.ts';
 import { fakeApi } from './testing.ts';
 import type { SiteSettings } from '../contract/settings.ts';
+import { testPlugin } from './testing.ts';
 
 function Broken(): never {
   throw new Error('the page exploded');
 }
 
 const plugins = [
-  definePlugin({ id: 'fine', routes: [{ name: 'index', page: async () => ({ default: () => <h1>Home page</h1> }) }] }),
-  definePlugin({ id: 'broken', routes: [{ name: 'members', page: async () => ({ default: Broken }) }],
+  testPlugin({ id: 'fine', routes: [{ name: 'index', page: async () => ({ default: () => <h1>Home page</h1> }) }] }),
+  testPlugin({ id: 'broken', routes: [{ name: 'members', page: async () => ({ default: Broken }) }],
     alerts: [{ id: 'bad-alert', priority: 1, when: () => true, component: async () => ({ default: Broken }) }] }),
 ];
 const settings = { name: 'Site', domain_language: 'en-GB', plugins: [], countries: [] } as unknown as SiteSettings;

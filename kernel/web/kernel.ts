@@ -6,7 +6,8 @@ import { createI18n, ensureNamespaces, initialLocale, rememberLocale } from './i
 import { Registry } from './registry.ts';
 import { createRouter, type RouteMatch } from './router.ts';
 import { createRootStore } from './store.ts';
-import { preload, trackChunkLoads } from './lazy.ts';
+import { loadTextsWith, preload, trackChunkLoads } from './lazy.ts';
+import { namespaceOf, pageNamespaces } from './texts.ts';
 import { createScrollKeeper } from './scroll.ts';
 import { setAppBadge, windowTitle } from './title.ts';
 import { startPolling } from './poll.ts';
@@ -14,8 +15,8 @@ import { startRealtime } from './realtime.ts';
 import { toLocale, type Locale } from '../contract/locales.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { BootData } from '../contract/boot.ts';
-import { HOME_ROUTE_FOR_MEMBERS, LOGIN_ROUTE } from '../contract/routes.ts';
 import type { RouteDef, SlotContext, WebKernel, WebPlugin } from './plugin.ts';
+import { addIcons } from './ui/Icon.tsx';
 
 export async function loadSettings(api: Api): Promise<SiteSettings> {
   const query = Object.fromEntries(new URLSearchParams(location.search));
@@ -34,11 +35,16 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   const boot = deps.boot ?? null;
   const settings = deps.settings ?? boot?.settings ?? await loadSettings(api);
   const locale = initialLocale(settings.domain_language);
-  const i18n = deps.i18n ?? await createI18n(locale, boot?.locale === locale ? boot.texts : undefined, ['kernel', ...plugins.map((p) => p.id)]);
+  // The boot block carries the texts of the first page; the kernel's own are needed in any case.
+  const i18n = deps.i18n ?? await createI18n(locale, boot?.locale === locale ? boot.texts : undefined);
 
   // The context object is created first and filled below: slots read it lazily.
   const ctx = {} as { -readonly [K in keyof SlotContext]: SlotContext[K] };
   const registry = new Registry(plugins, settings.plugins, ctx);
+  addIcons(registry.icons);
+  // A plugin's lazily loaded parts bring its texts along (lazy.ts); the owner's id names its namespace.
+  const namespaces = new Map(registry.plugins.map((p) => [p.id, namespaceOf(p)]));
+  loadTextsWith((owners) => ensureNamespaces(i18n, owners.map((o) => namespaces.get(o) ?? o)));
   const store = createRootStore(registry.plugins.flatMap((p) => (p.store ? [p.store] : [])), { api, bus, i18n });
   store.appState.setLocale(i18n.language);
   trackChunkLoads(async (p) => {
@@ -47,15 +53,20 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   });
 
   const scroll = createScrollKeeper();
-  const onMatch = (route: RouteDef | null, m: RouteMatch) => {
-    if (route?.access === 'member' && !store.appState.loggedIn && router.has(LOGIN_ROUTE)) {
-      return router.navigate(LOGIN_ROUTE, {}, { redirect: m.path + (Object.keys(m.query).length ? `?${new URLSearchParams(m.query)}` : '') }, { replace: true });
+  const onMatch = (route: RouteDef<string> | null, m: RouteMatch) => {
+    const login = registry.serving('login')?.name;
+    const home = registry.serving('members-home')?.name;
+    if (route?.access === 'member' && !store.appState.loggedIn && login) {
+      return router.navigate(login, {}, { redirect: m.path + (Object.keys(m.query).length ? `?${new URLSearchParams(m.query)}` : '') }, { replace: true });
     }
     if (route?.access === 'visitor' && store.appState.loggedIn) {
-      return router.go(m.query.redirect ?? (router.has(HOME_ROUTE_FOR_MEMBERS) ? router.href(HOME_ROUTE_FOR_MEMBERS) : '/'), { replace: true });
+      return router.go(m.query.redirect ?? (home ? router.href(home) : '/'), { replace: true });
     }
     // The page's chunk starts loading now, before React renders the layout that asks for it.
-    if (route) void preload(route.page);
+    // Its texts too: the kernel's, its owner's, and those of the labels its layout shows.
+    const registered = route && registry.routes.find((r) => r.name === route.name);
+    if (registered) void preload(registered.page, pageNamespaces(registry.plugins, registered));
+    else void ensureNamespaces(i18n, pageNamespaces(registry.plugins, null));
     store.appState.setRoute({ name: route?.name ?? '', layout: route?.layout ?? 'default', ...m });
     bus.emit('route:changed', { name: route?.name ?? '', path: m.path });
     // navigo updates the address after this handler: key by the match, not by location.
@@ -81,8 +92,7 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     async setLocale(value) {
       const next = toLocale(value);
       if (!next) return;
-      // The new language gets the namespaces the current one holds.
-      await ensureNamespaces(i18n, next, Object.keys(i18n.store.data[i18n.language] ?? {}));
+      // Loads every namespace held so far in the new language (the i18n backend), then switches.
       await i18n.changeLanguage(next);
       rememberLocale(next);
       document.documentElement.lang = next;

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { IAnyModelType } from 'mobx-state-tree';
 import type { i18n as I18n } from 'i18next';
 import type { Api } from './api.ts';
@@ -7,10 +7,17 @@ import type { Router } from './router.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { KernelStoreInstance } from './store.ts';
 import type { RouteName } from '../contract/routes.ts';
+import type { PluginDescriptor } from '../contract/plugin.ts';
 import type { IconName } from './ui/Icon.tsx';
 import type { Realtime } from './realtime.ts';
+import type { StoreSlice } from './slice.ts';
 
-export type LayoutName = 'default' | 'chat' | 'lander' | 'empty';
+/**
+ * Layout names, open for plugins: the kernel's four, plus any a plugin contributes through its
+ * manifest's `layouts` and declares here by declaration merging (`interface LayoutNames { x: true }`).
+ */
+export interface LayoutNames { default: true; chat: true; lander: true; empty: true }
+export type LayoutName = keyof LayoutNames & string;
 export type Access = 'any' | 'member' | 'visitor';
 /** Where a route belongs: the members area (spec: time bonus and banner rules) or not (null). */
 export type Area = 'members' | null;
@@ -18,15 +25,24 @@ type Lazy<P = object> = () => Promise<{ default: ComponentType<P> }>;
 
 export interface PageProps { params: Record<string, string>; query: Record<string, string> }
 
-export interface RouteDef {
-  name: RouteName;             // the spec's route name, e.g. "members-id"
-  path?: string;               // navigo pattern; default: the spec's path for the name (ROUTES)
+export interface RouteDef<N extends string = RouteName> {
+  name: N;                     // the spec's route name, e.g. "members-id"; its path is in the descriptor
   page: Lazy<PageProps>;
   layout?: LayoutName;         // default: 'default'
   access?: Access;             // default: 'any'
   area?: 'members';            // members-area routes (time bonus, banners)
   titleKey?: string;           // i18n key of the window title
+  /**
+   * What the kernel sends people to: 'login' (a visitor on a members' page), 'members-home' (a
+   * member on a visitors' page, after login). One route of each per site.
+   */
+  serves?: 'login' | 'members-home';
+  /** Shows a Back button in the installed app (when there is history). */
+  backButton?: boolean;
 }
+
+/** A layout a plugin adds (e.g. an operator console), used by routes with `layout: name`. */
+export interface LayoutDef { name: LayoutName; component: Lazy<{ children: ReactNode }> }
 
 /** What `when`, `badge` and friends see: reactive, read-only. */
 export interface SlotContext {
@@ -117,11 +133,10 @@ export interface PanelDef {
 
 export interface FooterLinkDef { id: string; order: number; labelKey: string; route: string; when?: (ctx: SlotContext) => boolean }
 
-export interface WebPlugin {
-  id: string;                  // kebab-case; namespaces routes, events, i18n keys and the store key
-  feature?: string;            // per-domain flag; absent = always on
-  requires?: string[];
-  routes?: RouteDef[];
+/** What a plugin's manifest adds to its descriptor in the browser. */
+export interface WebParts<N extends string = RouteName> {
+  /** The page of each route named in the descriptor (layout, access, title…). */
+  pages?: RouteDef<N>[];
   navItems?: NavItemDef[];
   alerts?: AlertDef[];
   /** Contributions to the layout slots `banner` and `below-nav`. */
@@ -129,7 +144,10 @@ export interface WebPlugin {
   modals?: ModalDef[];
   footerLinks?: FooterLinkDef[];
   panels?: PanelDef[];
-  store?: { key: string; model: IAnyModelType };
+  store?: StoreSlice<IAnyModelType>;
+  /** Icons this plugin's nav items and pages use: name -> SVG path (24×24); names merged into IconNames. */
+  icons?: Record<string, string>;
+  layouts?: LayoutDef[];
   /** Adds to the "(N)" window-title count and the app badge (unread messages, new likes). */
   attentionCount?: (ctx: SlotContext) => number;
   /** Awaited before the first render (e.g. who is logged in). */
@@ -138,7 +156,13 @@ export interface WebPlugin {
   setup?: (kernel: WebKernel) => () => void;
 }
 
-export const definePlugin = (p: WebPlugin): WebPlugin => p;
+export type WebPlugin = PluginDescriptor & WebParts<string>;
+
+type RouteNameOf<D> = D extends { routes: infer R } ? keyof R & string : never;
+
+/** A browser plugin: its descriptor (plugins/<id>/plugin.ts) plus what it shows. */
+export const definePlugin = <const D extends PluginDescriptor>(descriptor: D, parts: WebParts<RouteNameOf<D>>): WebPlugin =>
+  ({ ...descriptor, ...parts }) as WebPlugin;
 
 /** What plugins get to work with in the browser. */
 export interface WebKernel {

@@ -2,15 +2,16 @@ import { observable, runInAction } from 'mobx';
 import { describe, expect, it } from 'vitest';
 import { Registry } from './registry.ts';
 import { definePlugin, type SlotContext } from './plugin.ts';
+import { testPlugin } from './testing.ts';
 
 const page = async () => ({ default: () => null });
 const ctxOf = (state: { loggedIn: boolean }) => ({ get loggedIn() { return state.loggedIn; } }) as unknown as SlotContext;
 
 const plugins = [
-  definePlugin({ id: 'auth', routes: [{ name: 'login', path: '/login', page }], navItems: [{ id: 'login', slot: 'top', order: 100, labelKey: 'l', when: (c) => !c.loggedIn }] }),
-  definePlugin({ id: 'chat', feature: 'chat', requires: ['auth'], routes: [{ name: 'chats', path: '/chats', page }], navItems: [{ id: 'messages', slot: 'top', order: 20, labelKey: 'm', when: (c) => c.loggedIn }], attentionCount: () => 3 }),
-  definePlugin({ id: 'likes', feature: 'likes', requires: ['chat'], navItems: [{ id: 'likes', slot: 'top', order: 20, labelKey: 'k' }], attentionCount: () => 2 }),
-  definePlugin({ id: 'members', routes: [{ name: 'members', path: '/members', page }], navItems: [{ id: 'search', slot: 'top', order: 10, labelKey: 's' }] }),
+  testPlugin({ id: 'auth', routes: [{ name: 'login', path: '/login', page }], navItems: [{ id: 'login', slot: 'top', order: 100, labelKey: 'l', when: (c) => !c.loggedIn }] }),
+  testPlugin({ id: 'chat', feature: 'chat', requires: ['auth'], routes: [{ name: 'chats', path: '/chats', page }], navItems: [{ id: 'messages', slot: 'top', order: 20, labelKey: 'm', when: (c) => c.loggedIn }], attentionCount: () => 3 }),
+  testPlugin({ id: 'likes', feature: 'likes', requires: ['chat'], navItems: [{ id: 'likes', slot: 'top', order: 20, labelKey: 'k' }], attentionCount: () => 2 }),
+  testPlugin({ id: 'members', routes: [{ name: 'members', path: '/members', page }], navItems: [{ id: 'search', slot: 'top', order: 10, labelKey: 's' }] }),
 ];
 
 describe('plugin registry', () => {
@@ -36,12 +37,12 @@ describe('plugin registry', () => {
     const panel = async () => ({ default: () => null });
     const withPanels = [
       ...plugins,
-      definePlugin({ id: 'extra', panels: [
+      testPlugin({ id: 'extra', panels: [
         { id: 'b', slot: 'member-actions', order: 20, component: panel },
         { id: 'a', slot: 'member-actions', order: 10, component: panel, when: (c) => c.loggedIn },
         { id: 'c', slot: 'settings', order: 5, component: panel },
       ] }),
-      definePlugin({ id: 'off', feature: 'off', panels: [{ id: 'x', slot: 'member-actions', order: 1, component: panel }] }),
+      testPlugin({ id: 'off', feature: 'off', panels: [{ id: 'x', slot: 'member-actions', order: 1, component: panel }] }),
     ];
     const r = new Registry(withPanels, [], ctxOf(state));
     expect(r.panels('member-actions').map((p) => p.id)).toEqual(['b']);
@@ -56,12 +57,12 @@ describe('plugin registry', () => {
   });
 
   it('refuses the same route name twice', () => {
-    const twice = [plugins[0], definePlugin({ id: 'x', routes: [{ name: 'login', path: '/x', page }] })];
+    const twice = [plugins[0], testPlugin({ id: 'x', routes: [{ name: 'login', path: '/x', page }] })];
     expect(() => new Registry(twice, [], ctxOf({ loggedIn: false }))).toThrow(/login/);
   });
 
   it('keeps a failing condition from breaking the slot', () => {
-    const bad = definePlugin({ id: 'bad', navItems: [{ id: 'boom', slot: 'top', order: 1, labelKey: 'b', when: () => { throw new Error('boom'); } }] });
+    const bad = testPlugin({ id: 'bad', navItems: [{ id: 'boom', slot: 'top', order: 1, labelKey: 'b', when: () => { throw new Error('boom'); } }] });
     const r = new Registry([bad, plugins[3]], [], ctxOf({ loggedIn: false }));
     const spy = console.error;
     console.error = () => {};

@@ -1,7 +1,10 @@
 import { computed, type IComputedValue } from 'mobx';
-import type { AlertDef, BannerDef, FooterLinkDef, LayoutName, LayoutSlot, ModalDef, NavItemDef, PanelDef, RouteDef, SlotContext, WebPlugin } from './plugin.ts';
+import type { AlertDef, BannerDef, FooterLinkDef, LayoutDef, LayoutName, LayoutSlot, ModalDef, NavItemDef, PanelDef, RouteDef, SlotContext, WebPlugin } from './plugin.ts';
+import { enabledPlugins, orderPlugins } from '../contract/plugin.ts';
 
 type Owned<T> = T & { plugin: string };
+/** A route with its owner and its navigo pattern (from the owner's descriptor). */
+export type RegisteredRoute = Owned<RouteDef<string>> & { path: string };
 
 const byOrder = <T extends { plugin: string }>(key: (t: T) => number) => (a: T, b: T) =>
   key(a) - key(b) || a.plugin.localeCompare(b.plugin);
@@ -12,28 +15,38 @@ const byOrder = <T extends { plugin: string }>(key: (t: T) => number) => (a: T, 
  */
 export class Registry {
   readonly plugins: WebPlugin[];
-  readonly routes: Owned<RouteDef>[];
+  readonly routes: RegisteredRoute[];
+  /** Icons of the enabled plugins (name -> SVG path). */
+  readonly icons: Record<string, string>;
   private readonly slots = new Map<string, IComputedValue<unknown[]>>();
 
   constructor(all: WebPlugin[], enabledFeatures: string[], private readonly ctx: SlotContext) {
-    const on = new Map(all.filter((p) => !p.feature || enabledFeatures.includes(p.feature)).map((p) => [p.id, p]));
-    // Drop plugins whose requirements are missing, until nothing changes.
-    for (let changed = true; changed;) {
-      changed = false;
-      for (const p of on.values()) {
-        if ((p.requires ?? []).some((r) => !on.has(r))) {
-          on.delete(p.id);
-          changed = true;
-        }
-      }
-    }
-    this.plugins = all.filter((p) => on.has(p.id));
-    this.routes = this.plugins.flatMap((p) => (p.routes ?? []).map((r) => ({ ...r, plugin: p.id })));
+    // The one switch (kernel/contract/plugin.ts), the same the server obeys.
+    this.plugins = orderPlugins(enabledPlugins(all, enabledFeatures));
+    this.routes = this.plugins.flatMap((p) => (p.pages ?? []).map((r) => {
+      const path = p.routes?.[r.name];
+      if (!path) throw new Error(`plugin ${p.id}: route ${r.name} is not in its descriptor`);
+      return { ...r, plugin: p.id, path };
+    }));
     const names = new Set<string>();
     for (const r of this.routes) {
       if (names.has(r.name)) throw new Error(`route ${r.name} is registered twice`);
       names.add(r.name);
     }
+    this.icons = Object.assign({}, ...this.plugins.map((p) => p.icons ?? {}));
+  }
+
+  /** The route that serves as the login page or the members' home, when a plugin offers one. */
+  serving(what: NonNullable<RouteDef['serves']>): RegisteredRoute | undefined {
+    return this.routes.find((r) => r.serves === what);
+  }
+
+  layout(name: LayoutName): Owned<LayoutDef> | undefined {
+    for (const p of this.plugins) {
+      const l = p.layouts?.find((x) => x.name === name);
+      if (l) return { ...l, plugin: p.id };
+    }
+    return undefined;
   }
 
   private slot<T>(name: string, make: () => T[]): T[] {
@@ -103,3 +116,4 @@ export class Registry {
     }, 0)])[0] as number;
   }
 }
+

@@ -3,7 +3,7 @@ import { createRouter } from './router.ts';
 import type { RouteDef } from './plugin.ts';
 
 const page = async () => ({ default: () => null });
-const routes: RouteDef[] = [
+const routes: (RouteDef<string> & { path: string })[] = [
   { name: 'index', path: '/', page },
   { name: 'members', path: '/members', page },
   { name: 'members-id', path: '/members/:id', page },

@@ -1,9 +1,5 @@
 import Navigo, { type Match } from 'navigo';
 import type { RouteDef } from './plugin.ts';
-import { ROUTES } from '../contract/routes.ts';
-
-/** A route's navigo pattern: its own, else the spec's path for its name. */
-export const routePath = (r: RouteDef): string => r.path ?? ROUTES[r.name];
 
 export interface RouteMatch { path: string; params: Record<string, string>; query: Record<string, string> }
 type Params = Record<string, string | number>;
@@ -25,11 +21,11 @@ const withQuery = (path: string, query?: Record<string, string>) => {
 };
 
 export function createRouter(
-  routes: RouteDef[],
-  onMatch: (route: RouteDef | null, match: RouteMatch) => void,
+  routes: (RouteDef<string> & { path: string })[],
+  onMatch: (route: RouteDef<string> | null, match: RouteMatch) => void,
 ): Router {
   const nav = new Navigo('/', { strategy: 'ONE', noMatchWarning: true });
-  const byName = new Map<string, RouteDef & { path: string }>(routes.map((r) => [r.name, { ...r, path: routePath(r) }]));
+  const byName = new Map<string, RouteDef<string> & { path: string }>(routes.map((r) => [r.name, r]));
   const toMatch = (m: Match | undefined): RouteMatch => ({
     path: '/' + (m?.url ?? '').replace(/^\//, ''),
     params: { ...(m?.data ?? {}) },

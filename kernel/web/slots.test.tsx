@@ -10,14 +10,15 @@ import { Bus } from './bus.ts';
 import { definePlugin, type Area, type SlotContext, type WebPlugin } from './plugin.ts';
 import { fakeApi } from './testing.ts';
 import type { SiteSettings } from '../contract/settings.ts';
+import { testPlugin } from './testing.ts';
 
 const settings = { name: 'Site', domain_language: 'en-GB', plugins: [], countries: [] } as unknown as SiteSettings;
 const pageOf = (title: string) => async () => ({ default: () => <h1>{title}</h1> });
-const pages = definePlugin({ id: 'pages', routes: [
+const pages = testPlugin({ id: 'pages', routes: [
   { name: 'index', page: pageOf('Home page') },
   { name: 'members', area: 'members', page: pageOf('Search') },
-  { name: 'chats-id', area: 'members', layout: 'chat', page: pageOf('Conversation') },
-  { name: 'members-id-chat', layout: 'chat', page: pageOf('Visitor chat') },
+  { name: 'chats-id', path: '/chats/:id', area: 'members', layout: 'chat', page: pageOf('Conversation') },
+  { name: 'members-id-chat', path: '/members/:id/chat', layout: 'chat', page: pageOf('Visitor chat') },
   { name: 'pricing', layout: 'lander', area: 'members', page: pageOf('Lander') },
 ] });
 
@@ -45,7 +46,7 @@ afterEach(cleanup);
 describe('layout slots', () => {
   it('shows a members-area banner above the navigation in the default and chat layouts, not on visitor routes', async () => {
     const seen: Area[] = [];
-    const banner = definePlugin({ id: 'bonus', banners: [
+    const banner = testPlugin({ id: 'bonus', banners: [
       { id: 'bonus', slot: 'banner', order: 10, height: { phone: 80, wide: 48 }, when: (ctx) => { seen.push(ctx.area); return ctx.area === 'members'; }, component: async () => ({ default: Bonus }) },
       { id: 'strip', slot: 'below-nav', order: 10, when: (ctx) => ctx.area === 'members', component: async () => ({ default: () => <p>Under the nav</p> }) },
     ] });
@@ -80,7 +81,7 @@ describe('layout slots', () => {
 
   it('holds a loading banner at its declared height', async () => {
     let arrive: (m: { default: typeof Bonus }) => void = () => {};
-    const banner = definePlugin({ id: 'bonus', banners: [
+    const banner = testPlugin({ id: 'bonus', banners: [
       { id: 'bonus', slot: 'banner', order: 10, height: { phone: 80, wide: 48 }, component: () => new Promise((r) => { arrive = r; }) },
     ] });
     const { dispose } = await boot([banner], '/members');
@@ -96,7 +97,7 @@ describe('layout slots', () => {
   it('keeps the page when a banner throws', async () => {
     const err = console.error;
     console.error = () => {};
-    const broken = definePlugin({ id: 'broken', banners: [
+    const broken = testPlugin({ id: 'broken', banners: [
       { id: 'boom', slot: 'banner', order: 1, component: async () => ({ default: () => { throw new Error('banner exploded'); } }) },
       { id: 'bad-when', slot: 'below-nav', order: 1, when: () => { throw new Error('when exploded'); }, component: async () => ({ default: () => <p>never</p> }) },
     ] });
@@ -110,7 +111,7 @@ describe('layout slots', () => {
   });
 
   it('shows alerts in the chat layout when they ask for it; the others stay on the default layout', async () => {
-    const alerts = definePlugin({ id: 'alerts', alerts: [
+    const alerts = testPlugin({ id: 'alerts', alerts: [
       { id: 'everywhere', priority: 2, layouts: ['default', 'chat'], when: (ctx) => ctx.area === 'members', component: async () => ({ default: () => <p>Chat alert</p> }) },
       { id: 'default-only', priority: 1, when: () => true, component: async () => ({ default: () => <p>Default alert</p> }) },
     ] });

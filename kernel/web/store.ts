@@ -5,7 +5,7 @@ import type { i18n as I18n } from 'i18next';
 
 const RouteState = types.model('RouteState', {
   name: '',
-  layout: types.optional(types.enumeration(['default', 'chat', 'lander', 'empty']), 'default'),
+  layout: 'default', // a LayoutName (plugins may add layouts)
   path: '/',
   params: types.frozen<Record<string, string>>({}),
   query: types.frozen<Record<string, string>>({}),
@@ -38,7 +38,7 @@ export const KernelStore = types
     },
   }))
   .actions((self) => ({
-    setRoute(route: { name: string; layout?: 'default' | 'chat' | 'lander' | 'empty'; path: string; params: Record<string, string>; query: Record<string, string> }) {
+    setRoute(route: { name: string; layout?: string; path: string; params: Record<string, string>; query: Record<string, string> }) {
       self.route = RouteState.create(route);
       self.pageError = null;
     },

@@ -1,4 +1,5 @@
 import type { Api } from './api.ts';
+import type { RouteDef, WebPlugin } from './plugin.ts';
 
 type Handler = (body?: unknown, query?: Record<string, unknown>) => unknown;
 
@@ -19,5 +20,18 @@ export function fakeApi(routes: Record<string, Handler>): Api & { calls: string[
     del: (p, b) => call('DELETE', p, b) as never,
     upload: (p, f) => call('POST', p, f) as never,
     beacon: (p, b) => void call('POST', p, b).catch(() => {}),
+  };
+}
+
+/**
+ * A plugin for kernel tests written in one object, as a plugin's folder would say it in two
+ * (descriptor + manifest): `routes` carry their paths (default `/<name>`, `/` for index).
+ */
+export function testPlugin(p: Omit<WebPlugin, 'routes' | 'pages'> & { routes?: (RouteDef<string> & { path?: string })[] }): WebPlugin {
+  const { routes, ...rest } = p;
+  return {
+    ...rest,
+    routes: Object.fromEntries((routes ?? []).map((r) => [r.name, r.path ?? (r.name === 'index' ? '/' : `/${r.name}`)])),
+    pages: (routes ?? []).map(({ path: _path, ...r }) => r),
   };
 }

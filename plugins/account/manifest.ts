@@ -1,5 +1,6 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import { authSlice } from '../auth/ui.ts';
+import accountPlugin from './plugin.ts';
 
 const auth = (ctx: { store: Record<string, unknown> }) => authSlice.of(ctx);
 
@@ -7,10 +8,8 @@ const auth = (ctx: { store: Record<string, unknown> }) => authSlice.of(ctx);
 const NO_REMINDER = new Set(['signup', 'settings', 'notifications', 'complete-signup', 'activate-done']);
 
 /** Activation, password reset, e-mail change, account settings and deletion. */
-export default definePlugin({
-  id: 'account',
-  requires: ['auth'],
-  routes: [
+export default definePlugin(accountPlugin, {
+  pages: [
     { name: 'reset-password', access: 'visitor', titleKey: 'account:reset.title', page: () => import('./web/ResetPasswordPage.tsx') },
     { name: 'reset-password-do', titleKey: 'account:resetDo.title', page: () => import('./web/ResetPasswordDoPage.tsx') },
     { name: 'mail-change-do', titleKey: 'account:mailChangeDo.title', page: () => import('./web/MailChangeDoPage.tsx') },

@@ -1,14 +1,14 @@
 import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
 import { AuthStore, type AuthStoreInstance } from './web/store.ts';
 import { authSlice } from './web/store.ts';
+import authPlugin from './plugin.ts';
 
 const auth = (k: { store: Record<string, unknown> }) => authSlice.of(k);
 
-export default definePlugin({
-  id: 'auth',
+export default definePlugin(authPlugin, {
   store: authSlice,
-  routes: [
-    { name: 'login', access: 'visitor', titleKey: 'auth:login.title', page: () => import('./web/LoginPage.tsx') },
+  pages: [
+    { name: 'login', serves: 'login', access: 'visitor', titleKey: 'auth:login.title', page: () => import('./web/LoginPage.tsx') },
   ],
   navItems: [
     { id: 'login', slot: 'top', order: 100, labelKey: 'auth:nav.login', route: 'login', variant: 'button', when: (ctx) => !ctx.loggedIn },

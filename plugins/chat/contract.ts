@@ -92,3 +92,6 @@ export const TYPING_SEND_MS = 2000;
 /** Unread messages older than this get a reminder mail (at most once per REMINDER_EVERY_MS). */
 export const REMINDER_AFTER_MS = 24 * 3600_000;
 export const REMINDER_EVERY_MS = 3 * 24 * 3600_000;
+
+/** One country's lowest price of a message (site setting minimum_message_costs). */
+export interface MinimumMessageCost { costs: number; currency: string }

@@ -3,18 +3,20 @@ import { definePlugin } from '../../kernel/web/plugin.ts';
 import type { MessageEvent, ReadEvent } from './contract.ts';
 import { ChatStore, type ChatStoreInstance } from './web/store.ts';
 import { chatSlice } from './web/store.ts';
+import chatPlugin from './plugin.ts';
 
 const chat = (k: { store: Record<string, unknown> }) => chatSlice.of(k);
 // A conversation on screen (and the page visible) takes new messages as read; elsewhere they count.
 const openConversation = (route: { name: string; params: Record<string, string> }) =>
   (route.name === 'chats-id' && document.visibilityState !== 'hidden' ? Number(route.params.id) : null);
 
-export default definePlugin({
-  id: 'chat',
-  feature: 'chat',
-  requires: ['auth', 'members'],
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+declare module '../../kernel/web/ui/Icon.tsx' { interface IconNames { chat: true } }
+
+export default definePlugin(chatPlugin, {
+  icons: { chat: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm0 2v11.2L8.3 16H20V6H4z' },
   store: chatSlice,
-  routes: [
+  pages: [
     { name: 'chats', access: 'member', area: 'members', titleKey: 'chat:title', page: () => import('./web/ChatsPage.tsx') },
     { name: 'chats-id', access: 'member', layout: 'chat', titleKey: 'chat:conversation.title', page: () => import('./web/ConversationPage.tsx') },
     { name: 'members-id-chat', access: 'member', layout: 'chat', titleKey: 'chat:conversation.title', page: () => import('./web/ConversationPage.tsx') },

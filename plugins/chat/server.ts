@@ -8,12 +8,10 @@ import { chatRoutes } from './server/routes.ts';
 import { conversationBetween } from './server/send.ts';
 import { authRef } from '../auth/server.ts';
 import { membersRef } from '../members/server.ts';
+import chatPlugin from './plugin.ts';
 
 /** Conversations with text, photo and gift messages, paid for with credits, delivered live. */
-export default defineServerPlugin({
-  id: 'chat',
-  feature: 'chat',
-  requires: ['auth', 'members', 'notifications'],
+export default defineServerPlugin(chatPlugin, {
   migrations: chatMigrations,
   init(kernel) {
     registerChatNotices(kernel);
@@ -25,5 +23,5 @@ export default defineServerPlugin({
       for (const r of rows) await Promise.all(Object.values(chatPhotoFiles(r.photo_key!)).map((f) => kernel.storage.remove(f)));
     });
   },
-  routes: chatRoutes,
+  api: chatRoutes,
 });

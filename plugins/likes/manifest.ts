@@ -4,6 +4,7 @@ import { AUTO_LIKE_RELOAD_MS } from './contract.ts';
 import { LikesStore, type LikesStoreInstance } from './web/store.ts';
 import './web/events.ts';
 import { likesSlice } from './web/store.ts';
+import likesPlugin from './plugin.ts';
 
 const likes = (k: { store: Record<string, unknown> }) => likesSlice.of(k);
 
@@ -27,13 +28,14 @@ function scheduleLikeModal(kernel: WebKernel): () => void {
   return () => clearTimeout(timer);
 }
 
-export default definePlugin({
-  id: 'likes',
-  feature: 'likes',
-  requires: ['auth', 'members'],
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+declare module '../../kernel/web/ui/Icon.tsx' { interface IconNames { heart: true } }
+
+export default definePlugin(likesPlugin, {
+  icons: { heart: 'M12 20.5 4.3 13A5 5 0 0 1 12 6.6 5 5 0 0 1 19.7 13L12 20.5zm0-2.8 6.3-6.1a3 3 0 1 0-4.6-3.9L12 9.4l-1.7-1.7a3 3 0 1 0-4.6 3.9l6.3 6.1z' },
   store: likesSlice,
-  routes: [
-    { name: 'likes', access: 'member', area: 'members', titleKey: 'likes:title', page: () => import('./web/LikesPage.tsx') },
+  pages: [
+    { name: 'likes', backButton: true, access: 'member', area: 'members', titleKey: 'likes:title', page: () => import('./web/LikesPage.tsx') },
     { name: 'likes-type', access: 'member', titleKey: 'likes:title', page: () => import('./web/LikesPage.tsx') },
   ],
   navItems: [{

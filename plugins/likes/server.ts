@@ -6,16 +6,16 @@ import { createLikesService, LIKE_NOTICE_JOB } from './server/service.ts';
 import type { NotificationsService } from '../notifications/server.ts';
 import { likesRef } from './server/service.ts';
 import { membersRef } from '../members/server.ts';
+import { accounts } from '../auth/server.ts';
 import { notificationsRef } from '../notifications/server.ts';
+import likesPlugin from './plugin.ts';
 
 export type { LikesService } from './server/service.ts';
 export { likesRef } from './server/service.ts';
+export { hasLiked } from './server/sql.ts';
 
 /** Likes given and received, matches, the new-likes count and the auto-like greeting. */
-export default defineServerPlugin({
-  id: 'likes',
-  feature: 'likes',
-  requires: ['auth', 'members'],
+export default defineServerPlugin(likesPlugin, {
   migrations: likesMigrations,
   init(kernel) {
     // A member in invisible mode stays visible to whoever they liked (matches included).
@@ -27,14 +27,13 @@ export default defineServerPlugin({
       const notifications = kernel.services.find(notificationsRef);
       const from = Number(payload.from);
       const to = Number(payload.to);
-      const rows = await kernel.db.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id')
-        .select(['p.user_id', 'p.name', 'p.seed_key', 'u.language']).where('p.user_id', 'in', [from, to]).execute();
-      const liker = rows.find((r) => r.user_id === from);
-      const liked = rows.find((r) => r.user_id === to);
-      if (!notifications || !liker || !liked || liked.seed_key) return;
-      const t = (key: string) => kernel.mail.texts.t(liked.language, key, { name: liker.name });
+      const [basics, account] = await Promise.all([kernel.services.get(membersRef).basics([from, to]), accounts.account(kernel.db, to)]);
+      const liker = basics.get(from);
+      const liked = basics.get(to);
+      if (!notifications || !liker || !liked || !account || liked.demo) return;
+      const t = (key: string) => kernel.mail.texts.t(account.language, key, { name: liker.name });
       await notifications.notifyAway(to, 'like', { push: { title: t('likes:notice.title'), body: t('likes:notice.body'), url: `/members/${from}`, tag: 'likes' } });
     });
   },
-  routes: likesRoutes,
+  api: likesRoutes,
 });

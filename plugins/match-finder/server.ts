@@ -1,8 +1,6 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
+import matchFinderPlugin from './plugin.ts';
 
 /** The match finder asks the members search; the server half only declares its per-domain switch. */
-export default defineServerPlugin({
-  id: 'match-finder',
-  feature: 'match-finder',
-  requires: ['members'],
+export default defineServerPlugin(matchFinderPlugin, {
 });

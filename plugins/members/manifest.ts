@@ -2,15 +2,13 @@ import { definePlugin } from '../../kernel/web/plugin.ts';
 import { MembersStore, searchOf, type MembersStoreInstance } from './web/store.ts';
 import type { MembersResponse } from './contract.ts';
 import { membersSlice } from './web/store.ts';
+import membersPlugin from './plugin.ts';
 
-export default definePlugin({
-  id: 'members',
-  feature: 'members',
-  requires: ['auth'],
+export default definePlugin(membersPlugin, {
   store: membersSlice,
-  routes: [
-    { name: 'members', area: 'members', titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
-    { name: 'members-id', area: 'members', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
+  pages: [
+    { name: 'members', serves: 'members-home', area: 'members', titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
+    { name: 'members-id', backButton: true, area: 'members', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
     // The spec's likes-m-id is the same screen, reached from the likes lists.
     { name: 'likes-m-id', area: 'members', access: 'member', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
   ],

@@ -8,19 +8,19 @@ import { serveDemoPortraits } from './server/seed/portraits.ts';
 import { createMembersService } from './server/service.ts';
 import { authRef } from '../auth/server.ts';
 import { membersRef } from './server/service.ts';
+import membersPlugin from './plugin.ts';
 
-export type { MembersService, NewProfile } from './server/service.ts';
+export type { MemberBasics, MembersService, NewProfile } from './server/service.ts';
 export { GEO } from './server/seed/geo.ts';
 export { loadOwnProfile, notBlocked } from './server/queries.ts';
 export { siteRegionCodes } from './server/regions.ts';
 export { acceptPhotoBodies, processUpload } from './server/photos.ts';
 export { membersRef } from './server/service.ts';
+export { isRealMember } from './server/sql.ts';
+export { pickCandidates, type CandidatePick } from './server/candidates.ts';
 export { searchCacheRef } from './server/search-cache.ts';
 
-export default defineServerPlugin({
-  id: 'members',
-  feature: 'members',
-  requires: ['auth'],
+export default defineServerPlugin(membersPlugin, {
   migrations: membersMigrations,
   init(kernel) {
     for (const table of memberTables) kernel.changes.watch(table);
@@ -34,6 +34,6 @@ export default defineServerPlugin({
       profile: await userProfile(kernel.db, { storage: kernel.storage, cdnPrefix: '' }, userId),
     }));
   },
-  routes: membersRoutes,
+  api: membersRoutes,
   seed: seedMembers,
 });

@@ -1,12 +1,10 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import { authSlice } from '../auth/ui.ts';
+import notificationsPlugin from './plugin.ts';
 
 /** Per-category notification switches, the unsubscribe page, and the alert when mails are off. */
-export default definePlugin({
-  id: 'notifications',
-  feature: 'notifications',
-  requires: ['auth'],
-  routes: [
+export default definePlugin(notificationsPlugin, {
+  pages: [
     // Open to visitors too: the unsubscribe link in a mail must work without logging in.
     { name: 'notifications', titleKey: 'notifications:title', page: () => import('./web/NotificationsPage.tsx') },
   ],

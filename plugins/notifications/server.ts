@@ -9,6 +9,7 @@ import { notificationMigrations } from './server/migrations.ts';
 import { disabledOf, notificationRoutes } from './server/routes.ts';
 import { serviceRef } from '../../kernel/server/services.ts';
 import { pushRef } from '../push/server.ts';
+import notificationsPlugin from './plugin.ts';
 
 /** What other server plugins ask before sending a notification (kernel.services id "notifications"). */
 export interface NotificationsService {
@@ -24,10 +25,7 @@ const linkSigner = async (kernel: Kernel) => unsubscribeSigner(
   await kernel.secrets.get('notifications:unsubscribe', () => crypto.randomBytes(32).toString('base64url')));
 
 /** Per-category notification switches, unsubscribe links in every mail, bounce and complaint reports. */
-export default defineServerPlugin({
-  id: 'notifications',
-  feature: 'notifications',
-  requires: ['auth'],
+export default defineServerPlugin(notificationsPlugin, {
   migrations: notificationMigrations,
   init(kernel) {
     const allows = async (userId: number, category: NotificationCategory) => !(await disabledOf(kernel.db, userId)).includes(category);
@@ -54,7 +52,7 @@ export default defineServerPlugin({
       return { page: `${origin}/notifications?unsubscribe=${token}`, oneClick: `${origin}/api/unsubscribe.php?token=${token}` };
     });
   },
-  routes: async (app, kernel) => notificationRoutes(await linkSigner(kernel))(app, kernel),
+  api: async (app, kernel) => notificationRoutes(await linkSigner(kernel))(app, kernel),
 });
 
 /** The notifications service, for `kernel.services.get(notificationsRef)`. */

@@ -1,15 +1,13 @@
 import { definePlugin, type RouteDef } from '../../kernel/web/plugin.ts';
-import type { RouteName } from '../../kernel/contract/routes.ts';
 import { pagesSlice } from './web/store.ts';
 import { STATIC_PAGES, type StaticPage } from './contract.ts';
+import pagesPlugin from './plugin.ts';
 
-const routeName = (page: StaticPage) => `pages-${page.replace('_', '-')}` as RouteName;
+const routeName = (page: StaticPage) => `pages-${page.replace('_', '-')}` as keyof typeof pagesPlugin.routes;
 
-export default definePlugin({
-  id: 'pages',
-  feature: 'pages',
+export default definePlugin(pagesPlugin, {
   store: pagesSlice,
-  routes: STATIC_PAGES.map((page): RouteDef => ({
+  pages: STATIC_PAGES.map((page): RouteDef<keyof typeof pagesPlugin.routes> => ({
     name: routeName(page),
     titleKey: `pages:${page}.title`,
     page: () => import('./web/StaticPage.tsx').then((m) => ({ default: m.pageFor(page) })),

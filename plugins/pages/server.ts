@@ -4,12 +4,11 @@ import { sql } from 'kysely';
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { notFound } from '../../kernel/server/errors.ts';
 import type { CompanyInfo } from './contract.ts';
+import pagesPlugin from './plugin.ts';
 
 const COMPANIES_FILE = process.env.COMPANIES_CONFIG ?? './config/companies.json';
 
-export default defineServerPlugin({
-  id: 'pages',
-  feature: 'pages',
+export default defineServerPlugin(pagesPlugin, {
   migrations: [{
     name: '001_companies',
     async up(db) {
@@ -25,8 +24,8 @@ export default defineServerPlugin({
         .onConflict((oc) => oc.column('id').doNothing()).execute();
     }
   },
-  routes(app, kernel) {
-    app.get('/companyinfo.php', async (req) => {
+  api(app, kernel) {
+    app.get('/companyinfo.php', { config: { access: 'visitor' } }, async (req) => {
       const row = await kernel.db.selectFrom('companies').select(['id', 'info']).where('id', '=', req.site.company_id).executeTakeFirst();
       if (!row) throw notFound('company_not_found', `No company ${req.site.company_id} configured for this site`);
       const info = typeof row.info === 'string' ? JSON.parse(row.info) : row.info;

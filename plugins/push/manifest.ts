@@ -3,16 +3,14 @@ import { definePlugin } from '../../kernel/web/plugin.ts';
 import { PUSH_ALERT_DISMISS } from './contract.ts';
 import { PushStore, type PushStoreInstance } from './web/store.ts';
 import { pushSlice } from './web/store.ts';
+import pushPlugin from './plugin.ts';
 
 const push = (k: { store: Record<string, unknown> }) => pushSlice.of(k);
 const NO_ALERT_ROUTES = ['signup', 'notifications', 'activate-done', 'directdebit', 'premium'];
 /** Polling slows down once push brings news (spec: 300 s instead of 60 s). */
 const POLL_SECONDS = { subscribed: 300, otherwise: 60 };
 
-export default definePlugin({
-  id: 'push',
-  feature: 'push',
-  requires: ['auth'],
+export default definePlugin(pushPlugin, {
   store: pushSlice,
   alerts: [{
     id: 'push',

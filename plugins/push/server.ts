@@ -1,12 +1,13 @@
 import webpush from 'web-push';
 import { defineServerPlugin, type Kernel } from '../../kernel/server/plugin.ts';
 import { badRequest } from '../../kernel/server/errors.ts';
+import { memberId } from '../../kernel/server/access.ts';
 import type { AuthService } from '../auth/server.ts';
 import type { PushPayload, PushSubscriptionJSON } from './contract.ts';
 import { pushMigrations } from './server/migrations.ts';
 import { defaultPushNet, endpointProblem, sendPush, type PushNet, type Vapid } from './server/sender.ts';
 import { serviceRef } from '../../kernel/server/services.ts';
-import { authRef } from '../auth/server.ts';
+import pushPlugin from './plugin.ts';
 
 /** What other plugins use to reach a member's browsers (kernel.services id "push"). */
 export interface PushService {
@@ -27,10 +28,7 @@ const b64url = { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za
  * Web push: subscriptions, the public key in the site settings, sending with VAPID. `pushNet`
  * (DNS and the HTTPS call) is replaced in tests, which have no network.
  */
-export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineServerPlugin({
-  id: 'push',
-  feature: 'push',
-  requires: ['auth'],
+export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineServerPlugin(pushPlugin, {
   migrations: pushMigrations,
   init(kernel) {
     let vapid: Promise<Vapid> | null = null;
@@ -40,13 +38,11 @@ export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineSer
   async start(kernel) {
     kernel.sites.provide({ push_public_key: (await vapidKeys(kernel)).publicKey });
   },
-  routes(app, kernel) {
-    const auth = () => kernel.services.get(authRef);
-
+  api(app, kernel) {
     // The spec's call: POST /api/user.php?push=1 with the browser's subscription.
     app.post('/user.php', {
       constraints: { flag: 'push' },
-      config: { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+      config: { access: 'member', rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: {
         body: {
           type: 'object', required: ['endpoint', 'keys'], additionalProperties: true,
@@ -57,7 +53,7 @@ export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineSer
         },
       },
     }, async (req) => {
-      const userId = auth().requireUser(req);
+      const userId = memberId(req);
       const sub = req.body as PushSubscriptionJSON;
       // Only https addresses of the known push services; their DNS is checked again at every send.
       const problem = endpointProblem(sub.endpoint);
@@ -69,9 +65,10 @@ export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineSer
     });
 
     app.delete('/push.php', {
+      config: { access: 'member' },
       schema: { body: { type: 'object', required: ['endpoint'], additionalProperties: false, properties: { endpoint: { type: 'string', maxLength: 1000 } } } },
     }, async (req) => {
-      const userId = auth().requireUser(req);
+      const userId = memberId(req);
       await kernel.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', (req.body as { endpoint: string }).endpoint).execute();
       return { subscribed: false };
     });

@@ -2,6 +2,7 @@ import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
 import { TRACKING_KEYS, trackingFrom } from './contract.ts';
 import { SignupStore, storeTracking, type SignupStoreInstance } from './web/store.ts';
 import { signupSlice } from './web/store.ts';
+import signupPlugin from './plugin.ts';
 
 /**
  * Tracking parameters in the address (affiliate network, ref, sub-ids) are kept in a cookie for
@@ -18,12 +19,9 @@ function captureTracking() {
 
 const openSignup = (k: WebKernel) => k.appState.openModal('signup');
 
-export default definePlugin({
-  id: 'signup',
-  feature: 'signup',
-  requires: ['auth', 'members'],
+export default definePlugin(signupPlugin, {
   store: signupSlice,
-  routes: [
+  pages: [
     { name: 'signup', titleKey: 'signup:title', page: () => import('./web/SignupPage.tsx') },
     { name: 'complete-signup', access: 'member', titleKey: 'signup:completion.title', page: () => import('./web/CompleteSignupPage.tsx') },
     { name: 'signup-matches', access: 'member', titleKey: 'signup:matches.title', page: () => import('./web/SignupMatchesPage.tsx') },

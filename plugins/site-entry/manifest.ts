@@ -2,6 +2,7 @@ import { reaction } from 'mobx';
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import { isStandalone } from '../../kernel/web/standalone.ts';
 import { SKIP_KEY, shouldWarn } from './rules.ts';
+import siteEntryPlugin from './plugin.ts';
 
 const skipped = () => {
   try {
@@ -11,9 +12,7 @@ const skipped = () => {
   }
 };
 
-export default definePlugin({
-  id: 'site-entry',
-  feature: 'site-entry',
+export default definePlugin(siteEntryPlugin, {
   modals: [{ id: 'site-entry', size: 'md', locked: () => true, component: () => import('./web/SiteEntryModal.tsx') }],
   setup(kernel) {
     return reaction(

@@ -6,20 +6,21 @@ import { KernelContext } from '../context.ts';
 import { Registry } from '../registry.ts';
 import { definePlugin, type SlotContext, type WebKernel } from '../plugin.ts';
 import { creditsBadge } from '../ui/Badge.tsx';
+import { testPlugin } from '../testing.ts';
 
 const page = async () => ({ default: () => null });
 const state = observable({ loggedIn: true, unread: 150, credits: 0, paid: true });
 
 // Stand-ins for the chat, likes and credits plugins, as their manifests will contribute them.
 const plugins = [
-  definePlugin({ id: 'chat', routes: [{ name: 'chats', page }], navItems: [{ id: 'messages', slot: 'top', order: 20, icon: 'chat', labelKey: 'Messages', route: 'chats', badge: () => state.unread, badgeTone: () => 'unread' }] }),
-  definePlugin({ id: 'credits', routes: [{ name: 'credits', page }, { name: 'premium', page }], navItems: [
-    { id: 'credits', slot: 'top', order: 40, icon: 'coins', labelKey: 'Credits', route: 'credits', when: () => state.paid,
+  testPlugin({ id: 'chat', routes: [{ name: 'chats', page }], navItems: [{ id: 'messages', slot: 'top', order: 20, icon: 'chat', labelKey: 'Messages', route: 'chats', badge: () => state.unread, badgeTone: () => 'unread' }] }),
+  testPlugin({ id: 'credits', routes: [{ name: 'credits', page }, { name: 'premium', page }], navItems: [
+    { id: 'credits', slot: 'top', order: 40, labelKey: 'Credits', route: 'credits', when: () => state.paid,
       badge: () => (creditsBadge(state.credits).show ? state.credits : null), badgeAtZero: true, badgeTone: () => creditsBadge(state.credits).tone },
     { id: 'premium', slot: 'top', order: 40, icon: 'star', labelKey: 'Get Premium', route: 'premium', when: () => !state.paid },
   ] }),
-  definePlugin({ id: 'auth', navItems: [{ id: 'logout', slot: 'account', order: 100, labelKey: 'Logout', action: () => {} }] }),
-  definePlugin({ id: 'profile', navItems: [
+  testPlugin({ id: 'auth', navItems: [{ id: 'logout', slot: 'account', order: 100, labelKey: 'Logout', action: () => {} }] }),
+  testPlugin({ id: 'profile', navItems: [
     { id: 'my-profile', slot: 'account', order: 10, labelKey: 'My profile', action: () => {} },
     { id: 'settings', slot: 'account', order: 20, labelKey: 'Settings', action: () => {} },
   ] }),

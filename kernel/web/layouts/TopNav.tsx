@@ -3,13 +3,13 @@ import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { css } from '@linaria/core';
 import { useTranslation } from 'react-i18next';
+import { navNamespaces, useTexts } from '../texts.ts';
 import { useKernel, useRegistry } from '../context.ts';
 import { Badge, badgeText } from '../ui/Badge.tsx';
 import { Link } from '../ui/Link.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { isStandalone } from '../standalone.ts';
-import { BACK_BUTTON_ROUTES, type RouteName } from '../../contract/routes.ts';
 import { colors, up } from '../theme.ts';
 import type { NavItemDef } from '../plugin.ts';
 
@@ -164,11 +164,12 @@ const AccountMenu = observer(function AccountMenu() {
 export const TopNav = observer(function TopNav() {
   const registry = useRegistry();
   const kernel = useKernel();
-  const { t } = useTranslation();
+  // The nav items' labels are their plugins' texts: rendered once those are there.
+  const { t } = useTexts(navNamespaces(registry.plugins));
   return (
     <Bar>
       <Inner className="container" aria-label={t('kernel:nav.main')}>
-        {isStandalone() && BACK_BUTTON_ROUTES.includes(kernel.appState.route.name as RouteName) && history.length > 1 && (
+        {isStandalone() && registry.routes.some((r) => r.backButton && r.name === kernel.appState.route.name) && history.length > 1 && (
           <button className={item} type="button" onClick={() => history.back()} aria-label={t('kernel:nav.back')}>‹</button>
         )}
         <Brand href="/" onClick={(e) => { e.preventDefault(); kernel.router.go('/'); }}>{kernel.settings.name}</Brand>
