@@ -10,7 +10,7 @@ export const Panels = observer(function Panels({ slot, props = {} }: { slot: str
   return (
     <>
       {registry.panels(slot).map((p) => {
-        const C = lazyOf(p.component);
+        const C = lazyOf(p.component, p.plugin);
         return (
           <ErrorBoundary key={`${p.plugin}:${p.id}`} fallback={() => null}>
             <Suspense fallback={null}><C props={props} /></Suspense>

@@ -24,40 +24,39 @@ type Bundle = Record<string, unknown>;
 
 // One chunk per namespace and language (kernel/texts/<lang>.json, plugins/<id>/texts/<lang>.json):
 // a page downloads only the texts of what it shows, in the language the visitor reads.
+// Chunk names: kernel-texts-de-json, chat-texts-de-json, ...
 function importNamespace(ns: string, locale: Locale): Promise<Bundle> {
   const file = localeFile(locale);
   const chunk = ns === 'kernel'
-    ? import(/* webpackChunkName: "texts-kernel-[request]" */ `../texts/${file}.json`)
-    : import(/* webpackChunkName: "texts-[request]" */ `../../plugins/${ns}/texts/${file}.json`);
+    ? import(/* webpackChunkName: "kernel-texts-[request]" */ `../texts/${file}.json`)
+    : import(/* webpackChunkName: "[request]" */ `../../plugins/${ns}/texts/${file}.json`);
   return chunk.then((m: { default: Bundle }) => m.default);
 }
 
 // rspack's context says "Cannot find module" (MODULE_NOT_FOUND), vite's "Unknown variable dynamic import".
 const isMissing = (e: unknown) => e instanceof Error && ((e as { code?: string }).code === 'MODULE_NOT_FOUND' || /Cannot find module|Unknown variable dynamic import/.test(e.message));
 
-// Loads in flight, per i18n instance: two components asking for one namespace share one request.
-const pending = new WeakMap<I18n, Map<string, Promise<void>>>();
+/**
+ * i18next loads a namespace it does not hold through this backend: `i18n.loadNamespaces`,
+ * react-i18next's `useTranslation(ns)` (which suspends until it is there) and `changeLanguage`
+ * (which loads every namespace held so far in the new language before it switches).
+ */
+const chunkBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, ns: string, callback: (err: unknown, data: Bundle | false) => void) {
+    importNamespace(ns, toLocale(language) ?? DEFAULT_LOCALE).then(
+      (bundle) => callback(null, bundle),
+      // A plugin without texts has no file: an empty namespace. A failed download is retried by i18next.
+      (e: unknown) => (isMissing(e) ? callback(null, {}) : callback(e, false)),
+    );
+  },
+};
 
-/** Loads the namespaces of one language that the i18n instance does not hold yet. */
-export function ensureNamespaces(i18n: I18n, locale: Locale, namespaces: Iterable<string>): Promise<void> {
-  let inFlight = pending.get(i18n);
-  if (!inFlight) pending.set(i18n, (inFlight = new Map()));
-  const loads: Promise<void>[] = [];
-  for (const ns of new Set(namespaces)) {
-    if (i18n.hasResourceBundle(locale, ns)) continue;
-    const key = `${locale}/${ns}`;
-    let load = inFlight.get(key);
-    if (!load) {
-      load = importNamespace(ns, locale).then(
-        (bundle) => { i18n.addResourceBundle(locale, ns, bundle, true, true); },
-        // A plugin without texts has no file: an empty namespace. A failed download is tried again next time.
-        (e: unknown) => { if (isMissing(e)) i18n.addResourceBundle(locale, ns, {}, true, true); },
-      ).finally(() => inFlight.delete(key));
-      inFlight.set(key, load);
-    }
-    loads.push(load);
-  }
-  return Promise.all(loads).then(() => undefined);
+/** Loads the namespaces (in the current language) that the i18n instance does not hold yet. */
+export function ensureNamespaces(i18n: I18n, namespaces: Iterable<string>): Promise<void> {
+  const missing = [...new Set(namespaces)].filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
+  return missing.length ? i18n.loadNamespaces(missing) : Promise.resolve();
 }
 
 /**
@@ -66,15 +65,17 @@ export function ensureNamespaces(i18n: I18n, locale: Locale, namespaces: Iterabl
  */
 export async function createI18n(locale: Locale, preloaded: Record<string, Bundle> = {}, namespaces: Iterable<string> = ['kernel']): Promise<I18n> {
   const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
+  await i18n.use(chunkBackend).use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
+    load: 'currentOnly',
     resources: { [locale]: preloaded },
-    ns: Object.keys(preloaded),
+    // The boot block's namespaces are there; the backend loads the others when asked.
+    partialBundledLanguages: true,
+    ns: [...new Set(['kernel', ...Object.keys(preloaded), ...namespaces])],
     defaultNS: 'kernel',
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await ensureNamespaces(i18n, locale, namespaces);
   return i18n;
 }

@@ -10,17 +10,35 @@ export function trackChunkLoads(track: <T>(p: Promise<T>) => Promise<T>) {
   tracker = track;
 }
 
+let textLoader: ((owners: readonly string[]) => Promise<unknown>) | null = null;
+
+/**
+ * How the kernel loads the texts of a component's owners (plugin ids, or text namespaces such as
+ * `kernel`): a lazily loaded component renders only once its chunk and those texts are both there,
+ * so no raw key ever shows.
+ */
+export function loadTextsWith(load: (owners: readonly string[]) => Promise<unknown>) {
+  textLoader = load;
+}
+
+/** The component's chunk together with its owners' texts. */
+function withTexts<P>(loader: Loader<P>, owners: readonly string[]): ReturnType<Loader<P>> {
+  if (!textLoader || !owners.length) return loader();
+  return Promise.all([loader(), textLoader(owners)]).then(([m]) => m);
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const loaded = new Map<Loader<any>, ComponentType<any>>();
 let pending: Promise<unknown> = Promise.resolve();
 
 /**
- * Starts loading a page's chunk and keeps the component once it is there. A page loaded before it
- * first renders renders at once: no Suspense fallback, and no retry render, which React holds back
- * until the page's own lazy parts (panels) have arrived too.
+ * Starts loading a page's chunk and the texts it shows (`owners`: plugin ids or namespaces), and keeps
+ * the component once both are there. A page loaded before it first renders renders at once: no
+ * Suspense fallback, and no retry render, which React holds back until the page's own lazy parts
+ * (panels) have arrived too.
  */
-export function preload<P>(loader: Loader<P>): Promise<unknown> {
-  const p = loader().then((m) => { loaded.set(loader, m.default); }, () => {});
+export function preload<P>(loader: Loader<P>, owners: readonly string[] = []): Promise<unknown> {
+  const p = withTexts(loader, owners).then((m) => { loaded.set(loader, m.default); }, () => {});
   pending = p;
   return p;
 }
@@ -30,10 +48,14 @@ export function preloaded(ms: number): Promise<unknown> {
   return Promise.race([pending, new Promise((r) => setTimeout(r, ms))]);
 }
 
-/** One component per loader, so re-renders never re-create it: the loaded one, else a React.lazy. */
-export function lazyOf<P>(loader: Loader<P>): ComponentType<P> | LazyExoticComponent<ComponentType<P>> {
+/**
+ * One component per loader, so re-renders never re-create it: the loaded one, else a React.lazy.
+ * `owner`: the plugin it comes from, whose texts load with it.
+ */
+export function lazyOf<P>(loader: Loader<P>, owner?: string): ComponentType<P> | LazyExoticComponent<ComponentType<P>> {
   let c = cache.get(loader) ?? loaded.get(loader);
-  if (!c) c = lazy(() => (tracker ? tracker(loader()) : loader()));
+  const load = () => withTexts(loader, owner ? [owner] : []);
+  if (!c) c = lazy(() => (tracker ? tracker(load()) : load()));
   cache.set(loader, c as LazyExoticComponent<ComponentType<P>>);
   return c as ComponentType<P>;
 }

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
+import { footerNamespaces, useTexts } from '../texts.ts';
 import { useKernel, useRegistry } from '../context.ts';
 import { Link } from '../ui/Link.tsx';
 import { LOCALES, LOCALE_NAMES, type Locale } from '../../contract/locales.ts';
@@ -37,7 +38,8 @@ export const LanguageSelect = observer(function LanguageSelect() {
 export const Footer = observer(function Footer({ compact = false }: { compact?: boolean }) {
   const registry = useRegistry();
   const kernel = useKernel();
-  const { t } = useTranslation();
+  // The links' labels are their plugins' texts: rendered once those are there.
+  const { t } = useTexts(footerNamespaces(registry.plugins));
   const s = kernel.settings;
   const links = registry.footerLinks();
   return (

@@ -33,7 +33,7 @@ export const Alerts = observer(function Alerts({ layout = 'default' }: { layout?
   return (
     <>
       {alerts.map((a) => {
-        const C = lazyOf(a.component);
+        const C = lazyOf(a.component, a.plugin);
         return (
           <ErrorBoundary key={`${a.plugin}:${a.id}`} fallback={() => <SlotError />}>
             <Suspense fallback={<div className={alertSpace} aria-hidden="true" />}><C dismiss={() => a.dismiss && dismissals.dismiss(a.dismiss)} ctx={ctx} /></Suspense>
@@ -68,7 +68,7 @@ export const LayoutSlotView = observer(function LayoutSlotView({ slot }: { slot:
   return (
     <div data-slot={slot}>
       {banners.map((b) => {
-        const C = lazyOf(b.component);
+        const C = lazyOf(b.component, b.plugin);
         return (
           <ErrorBoundary key={`${b.plugin}:${b.id}`} fallback={() => <SlotError />}>
             <Suspense fallback={<BannerSpace height={b.height} />}><C ctx={ctx} /></Suspense>
@@ -88,7 +88,7 @@ export const Modals = observer(function Modals() {
       {appState.modals.map((m) => {
         const def = registry.modal(m.id);
         if (!def) return null;
-        const C = lazyOf(def.component);
+        const C = lazyOf(def.component, def.plugin);
         return (
           <ErrorBoundary key={m.id} fallback={() => <SlotError />}>
             <Suspense fallback={null}><C props={m.props} close={() => appState.closeModal(m.id)} /></Suspense>
