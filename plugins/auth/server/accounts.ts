@@ -1,0 +1,82 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DB } from '../../../kernel/server/db.ts';
+import type { User } from '../contract.ts';
+
+// What other plugins may read and change of the `users` table, which only auth writes
+// (kernel/data-ownership.test.ts). Each takes the caller's connection or transaction. Re-exported
+// from ../server.ts as `accounts`.
+
+/** The account's own columns (account settings, mails), deleted or not. */
+export const account = (db: DB, id: number) => db.selectFrom('users')
+  .select(['id', 'email', 'status', 'language', 'password_hash', 'deleted_at']).where('id', '=', id).executeTakeFirst();
+
+/** Address and language of a live (not deleted) account, for mails and notices. */
+export const contact = (db: DB, id: number) => db.selectFrom('users')
+  .select(['id', 'email', 'language', 'status']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+
+/**
+ * Locks the member's account row until the transaction ends: one member's actions that check a
+ * limit against what the previous one committed (sends, swipes, uploads) run one at a time.
+ */
+export async function lock(trx: DB, id: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+/**
+ * Confirms the account (status active), optionally with a new address; `liveOnly`: not while the
+ * account is deleted. True when a row changed.
+ */
+export async function confirm(db: DB, id: number, opts: { email?: string; liveOnly?: boolean } = {}): Promise<boolean> {
+  const r = await db.updateTable('users').set({ status: 'active', ...(opts.email !== undefined ? { email: opts.email } : {}) })
+    .where('id', '=', id).$if(!!opts.liveOnly, (qb) => qb.where('deleted_at', 'is', null)).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Marks the account deleted at `at` (null: reactivated). */
+export async function setDeleted(db: DB, id: number, at: Date | null): Promise<void> {
+  await db.updateTable('users').set({ deleted_at: at }).where('id', '=', id).execute();
+}
+
+/** Accounts deleted before `cutoff` (to be erased). */
+export async function deletedBefore(db: DB, cutoff: Date): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('deleted_at', '<', cutoff).execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Last activity (demo members are given one when seeded). */
+export async function setLastSeen(db: DB, id: number, at: Date): Promise<void> {
+  await db.updateTable('users').set({ last_seen: at }).where('id', '=', id).execute();
+}
+
+/** The notification categories the member switched off. */
+export async function notificationsDisabled(db: DB, id: number): Promise<string[]> {
+  const row = await db.selectFrom('users').select('notifications_disabled').where('id', '=', id).executeTakeFirst();
+  const v: unknown = row?.notifications_disabled;
+  return (typeof v === 'string' ? JSON.parse(v) as string[] : v as string[] | null | undefined) ?? [];
+}
+
+export async function setNotificationsDisabled(db: DB, id: number, list: User['notifications_disabled']): Promise<void> {
+  await db.updateTable('users').set({ notifications_disabled: JSON.stringify(list) }).where('id', '=', id).execute();
+}
+
+/**
+ * Many accounts made in SQL alone (demo and benchmark members): `rows` is a SELECT of
+ * (email, status, signup_date, last_seen). Returns the number inserted.
+ */
+export async function insertMany(db: DB, rows: RawBuilder<unknown>): Promise<number> {
+  const r = await sql`INSERT INTO users (email, status, signup_date, last_seen) ${rows}`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/** SQL: the id of the account with this (lower-case) address, null when none (bulk seeding). */
+export const idByEmail = (email: RawBuilder<unknown>) => sql<number | null>`(SELECT id FROM users WHERE lower(email) = ${email})`;
+
+/**
+ * SQL: `JOIN users <alias>` on the live (not deleted) account of the member whose id is `id`
+ * (`active`: confirmed ones only), for another plugin's batch query that needs <alias>.email and
+ * <alias>.language in the same statement (one query for a batch instead of one per member).
+ */
+export const joinLive = (alias: string, id: RawBuilder<unknown>, opts: { active?: boolean } = {}) => {
+  const a = sql.id(alias);
+  return sql`JOIN users ${a} ON ${a}.id = ${id} AND ${a}.deleted_at IS NULL${opts.active ? sql` AND ${a}.status = 'active'` : sql``}`;
+};
