@@ -43,6 +43,13 @@ describe('architecture', () => {
       return !!a && !!b && a !== b && !publicEntry(to);
     })).toEqual([]);
   });
+  it('reaches services and store slices through typed refs, not string ids and casts', () => {
+    const lookups = all.flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/services\.(?:get|find|provide)\s*<|\.store\.[\w$]+\s+as\s|\.store\[['"][^'"]+['"]\]\s+as\s/g)].map((m) => `${rel(f)}: ${m[0]}`));
+    expect(lookups).toEqual([]);
+  });
+  it('keeps test fixtures out of the product', () => {
+    expect(violations((_from, to) => to.startsWith('test-fixtures/'))).toEqual([]);
+  });
   it('keeps widgets away from the router and the root store', () => {
     expect(violations((from, to) => from.startsWith('widgets/') && /kernel\/web\/(router|store|kernel|App)\b/.test(to))).toEqual([]);
   });

@@ -48,7 +48,7 @@ declare module 'fastify' {
 }
 
 /** One registered route: method, path and its schema. */
-export interface RouteSummary { method: string; url: string; schema?: Record<string, unknown>; constraints?: Record<string, unknown>; websocket: boolean }
+export interface RouteSummary { method: string; url: string; schema?: Record<string, unknown>; constraints?: Record<string, unknown>; websocket: boolean; /** The plugin that registered it (absent: the kernel). */ plugin?: string }
 
 export interface AppOptions {
   config: ServerConfig;
@@ -276,6 +276,10 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
       // Switched off for this domain (its flag, or a plugin it requires): every route answers 404.
       scope.addHook('onRequest', async (req: FastifyRequest) => {
         if (!kernel.enabled(req.site).has(p.id)) throw new HttpError(404, 'feature_disabled', `${p.id} is not available on this site`);
+      });
+      // The summaries the app-wide hook just made for this scope's routes name their plugin.
+      scope.addHook('onRoute', (r) => {
+        for (const x of routes) if (x.url === r.url && x.plugin === undefined && [r.method].flat().includes(x.method)) x.plugin = p.id;
       });
       await p.api!(scope, forPlugin(p));
     }, { prefix: '/api' });

@@ -30,7 +30,7 @@ export default defineServerPlugin(membersPlugin, {
     serveDemoPortraits(kernel);
     const auth = kernel.services.get(authRef);
     auth.onErase((userId, db) => members.removePhotos(userId, db));
-    auth.extendUser(async (userId) => ({
+    auth.extendUser(kernel.self, async (userId) => ({
       profile: await userProfile(kernel.db, { storage: kernel.storage, cdnPrefix: '' }, userId),
     }));
   },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
+import { memberId } from '../../../kernel/server/access.ts';
 import { pendingDeletion } from './service.ts';
 import { SESSION_COOKIE } from '../../../kernel/server/sessions.ts';
 import { LOCALES } from '../../../kernel/contract/locales.ts';
@@ -21,13 +22,14 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
   const db = kernel.db;
 
   const currentUser = async (req: FastifyRequest) => {
-    const user = await auth.userView(auth.requireUser(req), req.site);
+    const user = await auth.userView(memberId(req), req.site);
     if (!user) throw new HttpError(403, 'authentication_required', 'authentication_required: account no longer exists');
     return user;
   };
 
+  // Logging in: the body's email and password only (anything else, a `role` say, is never read).
   app.post('/user.php', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { access: 'visitor', rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: {
       body: {
         type: 'object',
@@ -72,7 +74,7 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
 
   // The link of the login-link mail: logs the owner in once, then sends the browser to the members area.
   app.get('/login-link.php', {
-    config: { rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } },
+    config: { access: 'visitor', rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } },
     schema: { querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
   }, async (req, reply) => {
     const used = await kernel.tokens.consume(LOGIN_LINK_PURPOSE, String((req.query as { token?: string }).token ?? ''));
@@ -81,21 +83,22 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
     await clearFailures(db, String(u.email).toLowerCase(), req.ip);
     await rememberAddress(db, u.id, req.ip, kernel.clock.now());
     await auth.logIn(req, reply, u.id);
-    return reply.redirect(req.site.plugins.includes('members') ? '/members' : '/', 302);
+    return reply.redirect(kernel.enabled(req.site).has('members') ? '/members' : '/', 302);
   });
 
   const touchLastSeen = lastSeenWriter(db);
   const views = userViewCache(kernel); // exact: dropped on any committed change to the member's rows
   const getUser = async (req: FastifyRequest) => {
-    const user = await views.get(auth.requireUser(req), req.site, () => currentUser(req));
+    const user = await views.get(memberId(req), req.site, () => currentUser(req));
     await touchLastSeen(user.id); // at most once a minute per member
     return { user };
   };
-  app.get('/user.php', getUser);
+  app.get('/user.php', { config: { access: 'member' } }, getUser);
   // The page's HTML carries the same answer (null for visitors), so the browser needs no request for it.
   kernel.bootData.add('user', async (req) => (req.userId == null ? null : (await getUser(req).catch(() => null))?.user ?? null));
 
   app.put('/user.php', {
+    config: { access: 'member' },
     schema: {
       body: {
         type: 'object',
@@ -105,13 +108,13 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
       },
     },
   }, async (req) => {
-    const userId = auth.requireUser(req);
+    const userId = memberId(req);
     await db.updateTable('users').set({ language: (req.body as LanguageRequest).language }).where('id', '=', userId).execute();
     return { user: await currentUser(req) };
   });
 
   // POST with the client header (a GET from another site must not log anyone out).
-  app.post('/logout.php', { schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req, reply) => {
+  app.post('/logout.php', { config: { access: 'visitor' }, schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req, reply) => {
     await kernel.sessions.destroy(req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };

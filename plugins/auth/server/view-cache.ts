@@ -13,8 +13,10 @@ export const VIEW_CACHE_MS = 30_000;
  * nothing is cached while those notifications could be missed. A read that overlapped a change is
  * not stored. Entries also expire after VIEW_CACHE_MS (and with the signed photo links inside).
  */
-export function userViewCache(kernel: Pick<Kernel, 'changes' | 'clock'>, size = VIEW_CACHE_SIZE, ttlMs = VIEW_CACHE_MS) {
-  const map = new Map<number, { user: User; until: number }>();
+export function userViewCache(kernel: Pick<Kernel, 'changes' | 'clock' | 'enabled'>, size = VIEW_CACHE_SIZE, ttlMs = VIEW_CACHE_MS) {
+  // `plugins`: which plugins were on where the view was made (they add its fields).
+  const map = new Map<number, { user: User; until: number; plugins: string }>();
+  const pluginsOf = (site: SiteSettings) => [...kernel.enabled(site)].join(',');
   let epoch = 0;
   kernel.changes.onMember((id) => {
     epoch++;
@@ -25,14 +27,14 @@ export function userViewCache(kernel: Pick<Kernel, 'changes' | 'clock'>, size = 
     async get(userId: number, site: SiteSettings, load: () => Promise<User>): Promise<User> {
       const now = kernel.clock.now().getTime();
       const hit = map.get(userId);
-      if (hit && hit.until > now && kernel.changes.live) {
+      if (hit && hit.until > now && kernel.changes.live && hit.plugins === pluginsOf(site)) {
         // Site-specific fields come from this request's site.
         return hit.user.fictional_icon === site.fictional_icon ? hit.user : { ...hit.user, fictional_icon: site.fictional_icon };
       }
       const before = epoch;
       const user = await load();
       if (epoch === before && kernel.changes.live) {
-        putBounded(map, userId, { user, until: now + ttlMs }, size);
+        putBounded(map, userId, { user, until: now + ttlMs, plugins: pluginsOf(site) }, size);
       }
       return user;
     },

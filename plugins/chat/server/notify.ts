@@ -4,6 +4,8 @@ import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { NotificationsService } from '../../notifications/server.ts';
 import { REMINDER_AFTER_MS, REMINDER_EVERY_MS } from '../contract.ts';
 import { notificationsRef } from '../../notifications/server.ts';
+import { accounts } from '../../auth/server.ts';
+import { isRealMember, membersRef } from '../../members/server.ts';
 
 export const NOTIFY_JOB = 'chat:notify';
 const REMINDERS_EVERY_MS = 3600_000;
@@ -34,21 +36,28 @@ export function registerChatNotices(kernel: Kernel) {
   kernel.jobs.handle(NOTIFY_JOB, async (payload) => {
     const messageId = Number(payload.message);
     const started = payload.started === true;
-    const { rows } = await sql<{ conversation_id: number; recipient: number; unread: number; notified_at: Date | null; origin: string | null; email: string; language: string | null; sender_name: string; demo: boolean }>`
-      SELECT m.conversation_id, cm.user_id AS recipient, cm.unread, cm.notified_at, COALESCE(cm.origin, sm.origin) AS origin, u.email, u.language, sp.name AS sender_name,
-        (rp.seed_key IS NOT NULL) AS demo
+    const { rows } = await sql<{ conversation_id: number; sender: number; recipient: number; unread: number; notified_at: Date | null; origin: string | null }>`
+      SELECT m.conversation_id, m.sender_id AS sender, cm.user_id AS recipient, cm.unread, cm.notified_at, COALESCE(cm.origin, sm.origin) AS origin
       FROM chat_messages m
       JOIN chat_members cm ON cm.conversation_id = m.conversation_id AND cm.user_id <> m.sender_id
       LEFT JOIN chat_members sm ON sm.conversation_id = m.conversation_id AND sm.user_id = m.sender_id
-      JOIN users u ON u.id = cm.user_id AND u.deleted_at IS NULL
-      JOIN profiles sp ON sp.user_id = m.sender_id
-      JOIN profiles rp ON rp.user_id = cm.user_id
       WHERE m.id = ${messageId}`.execute(kernel.db);
-    const r = rows[0];
+    const c = rows[0];
     const service = notifications();
-    // Read already, told already, or a demo member: nothing to do.
-    if (!r || !service || r.demo || r.unread === 0 || r.notified_at) return;
+    // Read already or told already: nothing to do.
+    if (!c || !service || c.unread === 0 || c.notified_at) return;
+    // The recipient's address (auth) and both names (members): one message, a few key lookups.
+    const [contact, basics] = await Promise.all([
+      accounts.contact(kernel.db, c.recipient),
+      kernel.services.get(membersRef).basics([c.sender, c.recipient]),
+    ]);
+    const sender = basics.get(c.sender), recipient = basics.get(c.recipient);
+    // A deleted account or a demo member: nothing to do.
+    if (!contact || !sender || !recipient || recipient.demo) return;
+    const r = { ...c, email: contact.email, language: contact.language, sender_name: sender.name };
     const site = await siteOf(kernel, r.origin);
+    // Chat switched off for that site since: no notice from there.
+    if (!kernel.self.on(site)) return;
     const t = (key: string) => kernel.mail.texts.t(r.language, key, { name: r.sender_name, site: site.name });
     // A path: the mail gets the site's canonical origin from the kernel, the push worker opens it on its own origin.
     const path = `/chats/${r.conversation_id}`;
@@ -80,9 +89,8 @@ export async function sendReminders(kernel: Kernel): Promise<number> {
     SELECT cm.user_id, sum(cm.unread)::int AS unread, u.email, u.language,
       max(COALESCE(cm.origin, (SELECT o.origin FROM chat_members o WHERE o.conversation_id = cm.conversation_id AND o.user_id <> cm.user_id))) AS origin
     FROM chat_members cm
-    JOIN users u ON u.id = cm.user_id AND u.deleted_at IS NULL AND u.status = 'active'
-    JOIN profiles p ON p.user_id = cm.user_id AND p.seed_key IS NULL
-    WHERE cm.unread > 0 AND NOT cm.hidden
+    ${accounts.joinLive('u', sql`cm.user_id`, { active: true })}
+    WHERE cm.unread > 0 AND NOT cm.hidden AND ${isRealMember(sql`cm.user_id`)}
       AND EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = cm.conversation_id AND m.id > cm.read_up_to
         AND m.sender_id <> cm.user_id AND m.created_at < ${new Date(now - REMINDER_AFTER_MS)})
     GROUP BY cm.user_id, u.email, u.language
@@ -90,8 +98,9 @@ export async function sendReminders(kernel: Kernel): Promise<number> {
     LIMIT ${REMINDER_BATCH}`.execute(kernel.db);
   let sent = 0;
   for (const r of rows) {
-    if (await service.allows(r.user_id, 'unread_message_reminders')) {
-      const site = await siteOf(kernel, r.origin);
+    const site = await siteOf(kernel, r.origin);
+    // Where chat is off, its reminders are too (the job skips that domain's members).
+    if (kernel.self.on(site) && await service.allows(r.user_id, 'unread_message_reminders')) {
       const t = (key: string) => kernel.mail.texts.t(r.language, key, { count: r.unread, site: site.name });
       await kernel.mail.queue({
         to: r.email, locale: r.language, site, userId: r.user_id, category: 'unread_message_reminders',
