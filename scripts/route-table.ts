@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { WebPlugin } from '../kernel/web/plugin.ts';
-import { pageNamespaces } from '../kernel/web/texts.ts';
+import { routeTexts } from '../kernel/web/texts.ts';
 
 // Found the way the bundler finds them (plugins/index.ts): every plugins/<id>/manifest.ts.
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'plugins');
@@ -17,7 +17,7 @@ const rows = webPlugins.flatMap((p) => (p.pages ?? []).map((r) => ({
   access: r.access ?? 'any',
   ...(r.serves ? { serves: r.serves } : {}),
   // The text namespaces its page needs with every plugin on (the server keeps the enabled ones).
-  texts: pageNamespaces(webPlugins, { plugin: p.id, layout: r.layout }),
+  texts: routeTexts(webPlugins, { name: r.name, plugin: p.id, layout: r.layout, area: r.area }),
   // `() => import('./web/Page.tsx')` (possibly with .then): the module the page chunk starts from.
   request: /import\(\s*["'`]([^"'`]+)["'`]\s*\)/.exec(String(r.page))?.[1] ?? null,
 })));

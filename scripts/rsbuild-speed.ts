@@ -15,7 +15,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const TEXT_FILE = /\.(?:js|mjs|cjs|css|html|json|svg|webmanifest|txt|xml|map)$/;
 
-interface RouteRow { plugin: string; name: string; path: string; access: 'any' | 'member' | 'visitor'; serves?: 'login' | 'members-home'; texts: string[]; request: string | null }
+interface RouteRow { plugin: string; name: string; path: string; access: 'any' | 'member' | 'visitor'; serves?: 'login' | 'members-home'; texts: { visitor: string[]; member: string[] }; request: string | null }
 
 export function pluginSpeed(): RsbuildPlugin {
   return {

@@ -36,10 +36,10 @@ export interface RouteChunks {
     /** URL paths of the page's scripts and styles beyond the ones index.html loads. */
     files: string[];
     /**
-     * The text namespaces its page needs with every plugin on (kernel/web/texts.ts pageNamespaces);
-     * the shell inlines those of the plugins switched on for the domain.
+     * The text namespaces its page needs with every plugin on, for a visitor and for a member
+     * (kernel/web/texts.ts routeTexts); the shell inlines those of the plugins on for the domain.
      */
-    texts?: string[];
+    texts?: { visitor: string[]; member: string[] };
   }>;
 }
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json';

@@ -83,7 +83,7 @@ const CSP = [
 /** `<` as \u003c: the JSON can never close its script element nor open a comment. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
-interface CompiledRoute { re: RegExp; name: string; access: string; plugin: string; serves?: string; files: string[]; texts?: string[] }
+interface CompiledRoute { re: RegExp; name: string; access: string; plugin: string; serves?: string; files: string[]; texts?: { visitor: string[]; member: string[] } }
 
 /** navigo pattern → RegExp (`:id` one segment, `:slug?` an optional one). */
 export function patternRegExp(pattern: string): RegExp {
@@ -130,11 +130,13 @@ function namespaceTexts(locale: Locale, ns: string): string | null {
 
 /**
  * The texts the page needs (kernel/web/texts.ts decides, the build wrote it per route): the kernel's,
- * the route's owner's, its layout's labels', of the plugins switched on here. Without a route, the
- * kernel's (the browser loads the rest); with a build that did not say, every namespace.
+ * the route's owner's, its layout's labels' for this visitor or member, of the plugins switched on
+ * here. Without a route, the kernel's (the browser loads the rest); with a build that did not say,
+ * every namespace.
  */
-function textsFor(route: CompiledRoute | undefined, locale: Locale, plugins: ReadonlySet<string>): string {
-  const wanted = !route ? ['kernel'] : route.texts?.filter((ns) => ns === 'kernel' || plugins.has(ns)) ?? [...textFolders().keys()];
+function textsFor(route: CompiledRoute | undefined, locale: Locale, plugins: ReadonlySet<string>, loggedIn: boolean): string {
+  const decided = route?.texts?.[loggedIn ? 'member' : 'visitor'];
+  const wanted = !route ? ['kernel'] : decided?.filter((ns) => ns === 'kernel' || plugins.has(ns)) ?? [...textFolders().keys()];
   return `{${wanted.flatMap((ns) => {
     const t = namespaceTexts(locale, ns);
     return t ? [`${JSON.stringify(ns)}:${t}`] : [];
@@ -213,7 +215,7 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     const pathname = req.url.split('?')[0];
     const plugins = enabled(req.site);
     const page = pageFor(shell.routes, pathname, plugins, req.userId != null);
-    const boot = `{"settings":${scriptSafe(JSON.stringify(req.site))},"locale":"${locale}","texts":${textsFor(page, locale, plugins)},"data":${scriptSafe(JSON.stringify(data))}}`;
+    const boot = `{"settings":${scriptSafe(JSON.stringify(req.site))},"locale":"${locale}","texts":${textsFor(page, locale, plugins, req.userId != null)},"data":${scriptSafe(JSON.stringify(data))}}`;
     const files = page?.files ?? [];
     const head = `${preloadLinks(files)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
     const html = shell.html.replace('</head>', `${head}</head>`);

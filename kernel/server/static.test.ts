@@ -13,13 +13,13 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-dist-'));
 const bundle = 'console.log("a hashed bundle");'.repeat(40);
 const routeChunks: RouteChunks = {
   routes: [
-    { name: 'login', path: '/login', access: 'visitor', plugin: 'auth', serves: 'login', files: ['/static/js/async/login.js'], texts: ['kernel', 'auth', 'chat', 'members', 'pages'] },
+    { name: 'login', path: '/login', access: 'visitor', plugin: 'auth', serves: 'login', files: ['/static/js/async/login.js'], texts: { visitor: ['kernel', 'auth', 'members', 'pages'], member: ['kernel', 'auth', 'chat', 'members', 'pages'] } },
     { name: 'index', path: '/', access: 'visitor', plugin: 'home', files: ['/static/css/async/home.css', '/static/js/async/home.js'] },
     { name: 'members', path: '/members', access: 'any', plugin: 'members', serves: 'members-home', files: ['/static/js/async/members.js'] },
     { name: 'members-id', path: '/members/:id', access: 'any', plugin: 'members', files: ['/static/js/async/profile.js'] },
-    { name: 'chats', path: '/chats', access: 'member', plugin: 'chat', files: ['/static/js/async/chats.js'], texts: ['kernel', 'chat', 'auth', 'members', 'pages'] },
+    { name: 'chats', path: '/chats', access: 'member', plugin: 'chat', files: ['/static/js/async/chats.js'], texts: { visitor: ['kernel', 'chat', 'auth', 'members', 'pages'], member: ['kernel', 'chat', 'auth', 'members', 'pages'] } },
     // A lander (lander layout: no navigation), with the texts the build decided (kernel/web/texts.ts).
-    { name: 'lp', path: '/lp', access: 'any', plugin: 'home', files: ['/static/js/async/lp.js'], texts: ['kernel', 'home', 'pages'] },
+    { name: 'lp', path: '/lp', access: 'any', plugin: 'home', files: ['/static/js/async/lp.js'], texts: { visitor: ['kernel', 'home', 'pages'], member: ['kernel', 'home', 'pages'] } },
   ],
 };
 beforeAll(async () => {
@@ -154,8 +154,9 @@ describe('the shell carries what the first paint needs', () => {
 
     const m = await addMember(t);
     expect(Object.keys(await textsOf('/chats', m.cookie)).sort()).toEqual(['auth', 'chat', 'kernel', 'members', 'pages']);
-    // A visitor there gets the login page, and its texts.
-    expect(Object.keys(await textsOf('/chats')).sort()).toEqual(['auth', 'chat', 'kernel', 'members', 'pages']);
+    expect(Object.keys(await textsOf('/lp', m.cookie)).sort()).toEqual(['home', 'kernel', 'pages']);
+    // A visitor there gets the login page, and its texts for a visitor (no chat in the navigation).
+    expect(Object.keys(await textsOf('/chats')).sort()).toEqual(['auth', 'kernel', 'members', 'pages']);
     // An address no route takes: the kernel's (the browser loads what its error page shows).
     expect(Object.keys(await textsOf('/no/such/page'))).toEqual(['kernel']);
     // In the visitor's language.

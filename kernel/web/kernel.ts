@@ -62,12 +62,14 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     if (route?.access === 'visitor' && store.appState.loggedIn) {
       return router.go(m.query.redirect ?? (home ? router.href(home) : '/'), { replace: true });
     }
-    // The page's chunk starts loading now, before React renders the layout that asks for it.
-    // Its texts too: the kernel's, its owner's, and those of the labels its layout shows.
-    const registered = route && registry.routes.find((r) => r.name === route.name);
-    if (registered) void preload(registered.page, pageNamespaces(registry.plugins, registered));
-    else void ensureNamespaces(i18n, pageNamespaces(registry.plugins, null));
     store.appState.setRoute({ name: route?.name ?? '', layout: route?.layout ?? 'default', ...m });
+    // The page's chunk starts loading now, before React renders the layout that asks for it (React
+    // renders after this handler). Its texts too: the kernel's, its owner's, and those of the labels
+    // its layout shows this visitor (texts.ts).
+    const registered = route && registry.routes.find((r) => r.name === route.name);
+    const texts = pageNamespaces(registry.plugins, registered ?? null, ctx);
+    if (registered) void preload(registered.page, texts);
+    else void ensureNamespaces(i18n, texts);
     bus.emit('route:changed', { name: route?.name ?? '', path: m.path });
     // navigo updates the address after this handler: key by the match, not by location.
     const qs = new URLSearchParams(m.query).toString();
@@ -114,6 +116,11 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     document.title = windowTitle(count, def?.titleKey ? i18n.t(def.titleKey) : null, settings.name);
     setAppBadge(count);
   }));
+  // Nav items that appear later (logging in, a `when` turning true) bring their labels' texts along.
+  disposers.push(reaction(
+    () => pageNamespaces(registry.plugins, registry.routes.find((r) => r.name === store.appState.route.name) ?? null, ctx).join(),
+    (namespaces) => void ensureNamespaces(i18n, namespaces.split(',')),
+  ));
   // Logging in or out re-decides what the current address may show.
   disposers.push(reaction(() => store.appState.loggedIn, () => {
     const route = registry.routes.find((r) => r.name === store.appState.route.name);

@@ -10,7 +10,7 @@ import { App } from './App.tsx';
 import { Bus } from './bus.ts';
 import { preloaded } from './lazy.ts';
 import { fakeApi, testPlugin } from './testing.ts';
-import { navNamespaces, pageNamespaces } from './texts.ts';
+import { navNamespaces, pageNamespaces, routeTexts } from './texts.ts';
 import { readTexts } from '../server/text-files.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { BootData } from '../contract/boot.ts';
@@ -26,7 +26,7 @@ const home = testPlugin({ id: 'home', routes: [
 const chat = testPlugin({
   id: 'chat',
   routes: [{ name: 'chats', page: pageOf('Chats') }],
-  navItems: [{ id: 'messages', slot: 'top', order: 20, labelKey: 'chat:nav', route: 'chats' }],
+  navItems: [{ id: 'messages', slot: 'top', order: 20, labelKey: 'chat:nav', route: 'chats', when: (ctx) => ctx.loggedIn }],
 });
 const pages = testPlugin({
   id: 'pages',
@@ -61,21 +61,38 @@ describe('which texts a page needs', () => {
     expect(pageNamespaces(plugins, { plugin: 'home', layout: 'empty' })).toEqual(['kernel', 'home']);
   });
 
-  it('a page with the navigation: also the nav items\' plugins', () => {
-    expect(pageNamespaces(plugins, { plugin: 'pages', layout: 'chat' })).toEqual(['kernel', 'pages', 'chat']);
-    expect(pageNamespaces(plugins, { plugin: 'chat' })).toEqual(['kernel', 'chat', 'pages']);
+  it('a page with the navigation: also the labels of the nav items shown to this visitor or member', () => {
+    expect(pageNamespaces(plugins, { plugin: 'pages', layout: 'chat' }, { loggedIn: true })).toEqual(['kernel', 'pages', 'chat']);
+    expect(pageNamespaces(plugins, { plugin: 'pages', layout: 'chat' }, { loggedIn: false })).toEqual(['kernel', 'pages']);
+    expect(pageNamespaces(plugins, { plugin: 'chat' }, { loggedIn: false })).toEqual(['kernel', 'chat', 'pages']);
+    // Without a context (the build, not knowing the domain): every nav item.
+    expect(pageNamespaces(plugins, { plugin: 'pages' })).toEqual(['kernel', 'pages', 'chat']);
     // No route (the error page in the default layout): the kernel's and the layout's.
-    expect(pageNamespaces(plugins, null)).toEqual(['kernel', 'chat', 'pages']);
+    expect(pageNamespaces(plugins, null, { loggedIn: true })).toEqual(['kernel', 'chat', 'pages']);
   });
 
-  it('with the real plugins: chat\'s texts only where chat shows something in the main bundle', () => {
-    expect(navNamespaces(webPlugins)).toContain('chat');
-    for (const layout of ['lander', 'empty']) {
-      for (const p of webPlugins.filter((x) => x.id !== 'chat')) expect(pageNamespaces(webPlugins, { plugin: p.id, layout })).not.toContain('chat');
+  it('counts an item whose condition fails as shown at build time, and the account menu only for members', () => {
+    const odd = testPlugin({ id: 'odd', navItems: [
+      { id: 'x', slot: 'top', order: 1, labelKey: 'odd:nav', when: () => { throw new Error('needs a store'); } },
+      { id: 'y', slot: 'account', order: 1, labelKey: 'account:nav.settings' },
+    ] });
+    expect(navNamespaces([odd], { loggedIn: false })).toEqual(['odd']);
+    expect(navNamespaces([odd], { loggedIn: true })).toEqual(['odd', 'account']);
+  });
+
+  it('with the real plugins (what the build writes per route): chat\'s texts only where chat shows something', () => {
+    const routes = webPlugins.flatMap((p) => (p.pages ?? []).map((r) => ({ name: r.name, plugin: p.id, layout: r.layout, area: r.area })));
+    const home = routes.find((r) => r.plugin === 'home' && r.name === 'index')!;
+    // The landing page: a visitor sees no chat there, so its texts stay home.
+    expect(routeTexts(webPlugins, home).visitor).not.toContain('chat');
+    expect(routeTexts(webPlugins, home).member).toContain('chat');
+    for (const layout of ['lander', 'empty'] as const) {
+      for (const r of routes.filter((x) => x.plugin !== 'chat')) {
+        const t = routeTexts(webPlugins, { ...r, layout });
+        expect([...t.visitor, ...t.member]).not.toContain('chat');
+      }
     }
-    for (const r of (webPlugins.find((p) => p.id === 'chat')?.pages ?? [])) {
-      expect(pageNamespaces(webPlugins, { plugin: 'chat', layout: r.layout })).toContain('chat');
-    }
+    for (const r of routes.filter((x) => x.plugin === 'chat')) expect(routeTexts(webPlugins, r).member).toContain('chat');
   });
 });
 
@@ -88,10 +105,20 @@ describe('texts load per namespace', () => {
 
     act(() => kernel.router.go('/chats'));
     expect(await screen.findByRole('heading', { name: 'Chats' })).toBeTruthy();
-    // The nav label is there with the page: never its raw key.
-    expect(screen.getByRole('link', { name: 'Messages' })).toBeTruthy();
-    expect(screen.queryByText('chat:nav')).toBeNull();
     expect(held(kernel.i18n, 'en')).toEqual(['chat', 'home', 'kernel', 'pages']);
+    dispose();
+  });
+
+  it('a nav item that appears on logging in brings its label\'s texts, never showing the raw key', async () => {
+    const { kernel, dispose } = await boot('/pages/terms');
+    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeTruthy();
+    expect(held(kernel.i18n, 'en')).toEqual(['kernel', 'pages']);
+    expect(screen.queryByRole('link', { name: 'Messages' })).toBeNull();
+
+    act(() => kernel.appState.setUserId(7));
+    expect(screen.queryByText('chat:nav')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Messages' })).toBeTruthy();
+    expect(held(kernel.i18n, 'en')).toEqual(['chat', 'kernel', 'pages']);
     dispose();
   });
 
@@ -104,6 +131,7 @@ describe('texts load per namespace', () => {
 
   it('a language change loads the namespaces held so far in the new language, and only those', async () => {
     const { kernel, dispose } = await boot('/chats');
+    act(() => kernel.appState.setUserId(7));
     expect(await screen.findByRole('link', { name: 'Messages' })).toBeTruthy();
     await act(() => kernel.setLocale('de'));
     expect(held(kernel.i18n, 'de')).toEqual(held(kernel.i18n, 'en'));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FooterLinkDef, LayoutDef, NavItemDef } from './plugin.ts';
+import type { FooterLinkDef, LayoutDef, NavItemDef, SlotContext } from './plugin.ts';
 
 /**
  * Which text namespaces a page needs: the kernel's, its route's owner's, and those of the labels its
@@ -14,7 +14,7 @@ export interface TextSource {
   id: string;
   /** The plugin's namespace (descriptor `texts`); its files are plugins/<id>/texts/<lang>.json. */
   texts?: string;
-  navItems?: readonly Pick<NavItemDef, 'labelKey'>[];
+  navItems?: readonly Pick<NavItemDef, 'labelKey' | 'slot' | 'when'>[];
   footerLinks?: readonly Pick<FooterLinkDef, 'labelKey'>[];
   layouts?: readonly Pick<LayoutDef, 'name'>[];
 }
@@ -29,21 +29,42 @@ export const namespaceOfKey = (key: string) => (key.includes(':') ? key.slice(0,
 
 const unique = (xs: Iterable<string>) => [...new Set(xs)];
 
-/** The namespaces of every nav item of these plugins (visible or not: logging in must not wait). */
-export function navNamespaces(plugins: readonly TextSource[]): string[] {
-  return unique(plugins.flatMap((p) => (p.navItems ?? []).flatMap((n) => [namespaceOf(p), namespaceOfKey(n.labelKey)])));
+/** What the nav decision reads of the slot context (the browser's, or one the build makes up). */
+export type NavContext = Pick<SlotContext, 'loggedIn'> & Partial<SlotContext>;
+
+/**
+ * Whether the navigation shows an item: the account menu only to members, an item with `when`
+ * when it says so. A `when` that fails counts as shown (`failed`): the build would rather carry a
+ * text too many than make the browser fetch one.
+ */
+export function navItemShown(item: Pick<NavItemDef, 'slot' | 'when'>, ctx: NavContext, failed = true): boolean {
+  if (item.slot === 'account' && !ctx.loggedIn) return false;
+  try {
+    return !item.when || item.when(ctx as SlotContext);
+  } catch {
+    return failed;
+  }
 }
 
-/** The namespaces of every footer link of these plugins. */
+/**
+ * The namespaces of the nav items' labels: those shown in `ctx`, or, without one, all of them
+ * (the build's superset for a domain it does not know).
+ */
+export function navNamespaces(plugins: readonly TextSource[], ctx?: NavContext): string[] {
+  return unique(plugins.flatMap((p) => (p.navItems ?? []).filter((n) => !ctx || navItemShown(n, ctx)).map((n) => namespaceOfKey(n.labelKey))));
+}
+
+/** The namespaces of the footer links' labels. */
 export function footerNamespaces(plugins: readonly TextSource[]): string[] {
-  return unique(plugins.flatMap((p) => (p.footerLinks ?? []).flatMap((f) => [namespaceOf(p), namespaceOfKey(f.labelKey)])));
+  return unique(plugins.flatMap((p) => (p.footerLinks ?? []).map((f) => namespaceOfKey(f.labelKey))));
 }
 
 /**
  * The namespaces a page needs before it renders. `route`: its owner and layout; null for an
- * address no route matches (the error page in the default layout).
+ * address no route matches (the error page in the default layout). `ctx`: who looks (decides
+ * which nav items show); without it every nav item counts.
  */
-export function pageNamespaces(plugins: readonly TextSource[], route: { plugin: string; layout?: string } | null): string[] {
+export function pageNamespaces(plugins: readonly TextSource[], route: { plugin: string; layout?: string } | null, ctx?: NavContext): string[] {
   const layout = route?.layout ?? 'default';
   const ns = ['kernel'];
   const owner = route && plugins.find((p) => p.id === route.plugin);
@@ -51,14 +72,28 @@ export function pageNamespaces(plugins: readonly TextSource[], route: { plugin: 
   // A plugin's own layout is lazily loaded with its texts; it is named here so the first paint has them.
   const layoutOwner = plugins.find((p) => p.layouts?.some((l) => l.name === layout));
   if (layoutOwner) ns.push(namespaceOf(layoutOwner));
-  if (NAV_LAYOUTS.has(layout)) ns.push(...navNamespaces(plugins));
+  if (NAV_LAYOUTS.has(layout)) ns.push(...navNamespaces(plugins, ctx));
   if (FOOTER_LAYOUTS.has(layout)) ns.push(...footerNamespaces(plugins));
   return unique(ns);
 }
 
 /**
+ * The texts of a route's page for a visitor and for a member, decided at build time without a
+ * domain: the route is known, settings and stores are not (a `when` that needs them counts as shown).
+ */
+export function routeTexts(plugins: readonly TextSource[], route: { name: string; plugin: string; layout?: string; area?: SlotContext['area'] }) {
+  const as = (loggedIn: boolean): NavContext => ({
+    loggedIn,
+    route: { name: route.name, layout: (route.layout ?? 'default') as SlotContext['route']['layout'], path: '', params: {}, query: {} },
+    area: route.area ?? null,
+  });
+  return { visitor: pageNamespaces(plugins, route, as(false)), member: pageNamespaces(plugins, route, as(true)) };
+}
+
+/**
  * Suspends until these namespaces are there (react-i18next loads them through the i18n backend):
- * for labels of other plugins that the main bundle renders (nav items, footer links).
+ * for labels of other plugins that the main bundle renders (nav items, footer links). The kernel
+ * loads them with the page; this holds back only an item that appears later (after logging in).
  */
 export function useTexts(namespaces: readonly string[]) {
   return useTranslation(['kernel', ...namespaces.filter((n) => n !== 'kernel')]);

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { css } from '@linaria/core';
 import { useTranslation } from 'react-i18next';
-import { navNamespaces, useTexts } from '../texts.ts';
+import { namespaceOfKey, useTexts } from '../texts.ts';
 import { useKernel, useRegistry } from '../context.ts';
 import { Badge, badgeText } from '../ui/Badge.tsx';
 import { Link } from '../ui/Link.tsx';
@@ -85,7 +85,8 @@ const Menu = styled.ul`
 
 const NavEntry = observer(function NavEntry({ item: navItem }: { item: NavItemDef }) {
   const kernel = useKernel();
-  const { t } = useTranslation();
+  // Its label is its plugin's text: the item shows once that is there (the kernel loads it with the page).
+  const { t } = useTexts([namespaceOfKey(navItem.labelKey)]);
   const ctx = kernel.ctx;
   const badge = navItem.badge?.(ctx);
   const showBadge = badge != null && (badge > 0 || navItem.badgeAtZero);
@@ -125,6 +126,7 @@ const AccountMenu = observer(function AccountMenu() {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const items = registry.navItems('account');
+  useTexts(items.map((i) => namespaceOfKey(i.labelKey)));
   useEffect(() => {
     if (!open) return;
     const onDoc = (e: Event) => { if (!box.current?.contains(e.target as Node)) setOpen(false); };
@@ -164,8 +166,7 @@ const AccountMenu = observer(function AccountMenu() {
 export const TopNav = observer(function TopNav() {
   const registry = useRegistry();
   const kernel = useKernel();
-  // The nav items' labels are their plugins' texts: rendered once those are there.
-  const { t } = useTexts(navNamespaces(registry.plugins));
+  const { t } = useTranslation();
   return (
     <Bar>
       <Inner className="container" aria-label={t('kernel:nav.main')}>
@@ -174,9 +175,9 @@ export const TopNav = observer(function TopNav() {
         )}
         <Brand href="/" onClick={(e) => { e.preventDefault(); kernel.router.go('/'); }}>{kernel.settings.name}</Brand>
         {registry.navItems('top').map((i) => (
-          <ErrorBoundary key={`${i.plugin}:${i.id}`} fallback={() => null}><NavEntry item={i} /></ErrorBoundary>
+          <ErrorBoundary key={`${i.plugin}:${i.id}`} fallback={() => null}><Suspense fallback={null}><NavEntry item={i} /></Suspense></ErrorBoundary>
         ))}
-        {kernel.appState.loggedIn && <AccountMenu />}
+        {kernel.appState.loggedIn && <Suspense fallback={null}><AccountMenu /></Suspense>}
       </Inner>
     </Bar>
   );
