@@ -23,6 +23,8 @@ export interface User {
   fictional_icon: string;
   notifications_disabled: string[];
   profile: UserProfile | null;
+  /** Present for operators only (members' user objects have no role field). */
+  role?: 'operator';
 }
 
 export interface UserResponse { user: User }

@@ -16,7 +16,10 @@ export default defineServerPlugin(authPlugin, {
   migrations: authMigrations,
   init(kernel) {
     kernel.changes.watch(usersChanges);
-    kernel.services.provide(authRef, createAuthService(kernel.db, kernel.sessions, kernel.tokens));
+    const auth = createAuthService(kernel.db, kernel.sessions, kernel.tokens);
+    kernel.services.provide(authRef, auth);
+    // Roles live in the users table: the kernel asks here when a route is for operators.
+    kernel.access.useRoles((userId) => auth.roleOf(userId));
     // Login failures count for a day; addresses unused for half a year are no longer "usual".
     kernel.jobs.every('auth:login-records', 3600_000, () => cleanupLoginRecords(kernel.db, kernel.clock.now()));
   },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, HttpError } from '../../../kernel/server/errors.ts';
+import { memberId } from '../../../kernel/server/access.ts';
 import { SESSION_COOKIE } from '../../../kernel/server/sessions.ts';
 import { requestLocale } from '../../../kernel/server/request.ts';
 import { EMAIL_MAX, isValidEmail, normaliseEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../../kernel/contract/validation.ts';
@@ -12,6 +13,7 @@ import {
   type DeleteRequest, type MailChangeDoRequest, type MailChangeRequest, type PasswordChangeRequest, type ResetDoRequest, type ResetRequest,
 } from '../contract.ts';
 import { sendAccountMail } from './mails.ts';
+import { createOperator, type OperatorAccount } from './operator.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
 import { authRef } from '../../auth/server.ts';
 import { membersRef } from '../../members/server.ts';
@@ -27,6 +29,8 @@ const linkInvalid = () => badRequest('link_invalid', 'Link expired or invalid, r
 export interface AccountService {
   /** Sends (or re-sends) the activation mail with a fresh link. */
   sendActivation(req: FastifyRequest, userId: number): Promise<void>;
+  /** `npm run operator -- create <email>`: creates or promotes the operator, returns a set-password link. */
+  createOperator(email: string): Promise<OperatorAccount>;
 }
 
 export function accountRoutes(kernel: Kernel) {
@@ -51,12 +55,13 @@ export function accountRoutes(kernel: Kernel) {
         path: `/api/activate.php?token=${link}`,
       });
     },
+    createOperator: (email) => createOperator(kernel, email),
   };
 
   async function routes(app: FastifyInstance) {
     // --- Activation -------------------------------------------------------------------------
     // The link in the mail: confirms and sends the browser on to the result page.
-    app.get('/activate.php', { schema: { querystring: { type: 'object', properties: { token } } } }, async (req, reply) => {
+    app.get('/activate.php', { config: { access: 'visitor' }, schema: { querystring: { type: 'object', properties: { token } } } }, async (req, reply) => {
       const t = String((req.query as { token?: string }).token ?? '');
       const used = await tokens.consume('activate', t);
       if (!used) return reply.redirect('/activate/error', 302);
@@ -68,10 +73,10 @@ export function accountRoutes(kernel: Kernel) {
     });
 
     app.post('/activate.php', {
-      config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+      config: { access: 'member', rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', additionalProperties: false, properties: {} } },
     }, async (req) => {
-      const userId = auth().requireUser(req);
+      const userId = memberId(req);
       const u = await userRow(userId);
       if (u?.status === 'active') throw badRequest('already_active', 'This e-mail address is already confirmed.');
       if (await tokens.countRecent('activate', userId, DAY) >= MAX_ACTIVATION_MAILS_PER_DAY) {
@@ -83,7 +88,7 @@ export function accountRoutes(kernel: Kernel) {
 
     // --- Password reset -----------------------------------------------------------------------
     app.post('/reset-password.php', {
-      config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+      config: { access: 'visitor', rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', minLength: 1, maxLength: EMAIL_MAX } } } },
     }, async (req) => {
       const email = normaliseEmail((req.body as ResetRequest).email);
@@ -103,13 +108,13 @@ export function accountRoutes(kernel: Kernel) {
     });
 
     // Lets the page say at once that a link is dead, before the member types a new password.
-    app.get('/reset-password.php', { schema: { querystring: { type: 'object', required: ['token'], properties: { token } } } }, async (req) => {
+    app.get('/reset-password.php', { config: { access: 'visitor' }, schema: { querystring: { type: 'object', required: ['token'], properties: { token } } } }, async (req) => {
       if (!(await tokens.peek('reset', (req.query as { token: string }).token))) throw linkInvalid();
       return { ok: true };
     });
 
     app.put('/reset-password.php', {
-      config: { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+      config: { access: 'visitor', rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', required: ['token', 'password', 'password_confirmation'], additionalProperties: false, properties: { token, password, password_confirmation: password } } },
     }, async (req, reply) => {
       const body = req.body as ResetDoRequest;
@@ -140,10 +145,10 @@ export function accountRoutes(kernel: Kernel) {
     };
 
     app.put('/password.php', {
-      config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '15 minutes' } },
+      config: { access: 'member', rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '15 minutes' } },
       schema: { body: { type: 'object', required: ['old_password', 'password'], additionalProperties: false, properties: { old_password: password, password } } },
     }, async (req) => {
-      const userId = auth().requireUser(req);
+      const userId = memberId(req);
       const body = req.body as PasswordChangeRequest;
       const u = await checkPassword(userId, body.old_password, 'wrong_old_password', 'Please check your old password.');
       checkNewPassword(body.password);
@@ -157,10 +162,10 @@ export function accountRoutes(kernel: Kernel) {
     });
 
     app.post('/mail-change.php', {
-      config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+      config: { access: 'member', rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', required: ['email', 'password'], additionalProperties: false, properties: { email: { type: 'string', minLength: 1, maxLength: 400 }, password } } },
     }, async (req) => {
-      const userId = auth().requireUser(req);
+      const userId = memberId(req);
       const body = req.body as MailChangeRequest;
       const email = normaliseEmail(body.email);
       if (!isValidEmail(email)) throw badRequest('email_invalid_new', 'New email adress is invalid.');
@@ -180,7 +185,7 @@ export function accountRoutes(kernel: Kernel) {
     });
 
     app.post('/mail-change-do.php', {
-      config: { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+      config: { access: 'visitor', rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
       schema: { body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token } } },
     }, async (req) => {
       const body = req.body as MailChangeDoRequest;
@@ -205,7 +210,7 @@ export function accountRoutes(kernel: Kernel) {
 
     // --- Deletion and reactivation ----------------------------------------------------------------
     app.post('/account-delete.php', {
-      config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '15 minutes' } },
+      config: { access: 'member', rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '15 minutes' } },
       schema: {
         body: {
           type: 'object', required: ['reason', 'password'], additionalProperties: false,
@@ -213,7 +218,7 @@ export function accountRoutes(kernel: Kernel) {
         },
       },
     }, async (req, reply) => {
-      const userId = auth().requireUser(req);
+      const userId = memberId(req);
       const body = req.body as DeleteRequest;
       const u = await checkPassword(userId, body.password, 'wrong_password', 'Please check your password.');
       const now = kernel.clock.now();
@@ -232,7 +237,7 @@ export function accountRoutes(kernel: Kernel) {
       return { ok: true, days: REACTIVATION_DAYS };
     });
 
-    app.get('/reactivate.php', { schema: { querystring: { type: 'object', properties: { token } } } }, async (req, reply) => {
+    app.get('/reactivate.php', { config: { access: 'visitor' }, schema: { querystring: { type: 'object', properties: { token } } } }, async (req, reply) => {
       const used = await tokens.consume('reactivate', String((req.query as { token?: string }).token ?? ''));
       const u = used && await userRow(used.userId);
       if (!u || !u.deleted_at) return reply.redirect('/login?reactivation=failed', 302);

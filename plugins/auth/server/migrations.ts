@@ -53,4 +53,10 @@ export const authMigrations: Migration[] = [{
   async up(db) {
     await memberChangeTrigger(usersChanges).execute(db);
   },
+}, {
+  name: '006_roles',
+  async up(db) {
+    // Who may use operator routes; set only by `npm run operator -- create <email>`.
+    await sql`ALTER TABLE users ADD COLUMN role text NOT NULL DEFAULT 'member' CHECK (role IN ('member', 'operator'))`.execute(db);
+  },
 }];

@@ -76,6 +76,8 @@ export function createAuthService(db: AnyDB, sessions: Sessions, tokens: Pick<To
           ? JSON.parse(row.notifications_disabled) : row.notifications_disabled,
         profile: null,
       };
+      // Only operators carry a role: a member's user object stays as it was.
+      if (row.role === 'operator') base.role = 'operator';
       // Only the plugins on for this site add their fields (the one switch).
       for (const { owner, ext } of extensions) if (owner.on(site)) Object.assign(base, await ext(userId, site));
       return base;

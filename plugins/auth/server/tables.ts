@@ -17,6 +17,8 @@ export interface UsersTable {
   notifications_disabled: JsonDefault<string[]>;
   last_seen: Timestamp | null;
   deleted_at: Timestamp | null;
+  /** 'operator' may use operator routes (kernel/server/access.ts); set only by `npm run operator`. */
+  role: Generated<'member' | 'operator'>;
   created_at: TimestampDefault;
 }
 export interface AuthLoginFailuresTable { id: Generated<number>; email: string; ip: string; at: TimestampDefault }

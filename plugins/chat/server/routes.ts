@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, notFound } from '../../../kernel/server/errors.ts';
+import { memberId } from '../../../kernel/server/access.ts';
 import { siteOrigin } from '../../../kernel/server/settings.ts';
 import type { AuthService } from '../../auth/server.ts';
 import { acceptPhotoBodies, processUpload, type MembersService } from '../../members/server.ts';
@@ -64,8 +65,8 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     return row;
   };
 
-  app.get('/chats.php', async (req): Promise<{ chats: ChatEntry[] }> => {
-    const me = auth().requireUser(req);
+  app.get('/chats.php', { config: { access: 'member' } }, async (req): Promise<{ chats: ChatEntry[] }> => {
+    const me = memberId(req);
     const rows = await memberRows(me).where('m.hidden', '=', false).orderBy('c.updated_at', 'desc').limit(LIST_LIMIT).execute() as MemberRow[];
     const [profiles, last] = await Promise.all([
       members().summaries(me, rows.map((r) => r.partner), cdn(req)),
@@ -81,9 +82,10 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   app.get('/chat.php', {
+    config: { access: 'member' },
     schema: { querystring: { type: 'object', additionalProperties: false, properties: { id, member: id } } },
   }, async (req): Promise<ChatResponse> => {
-    const me = auth().requireUser(req);
+    const me = memberId(req);
     const q = req.query as { id?: number; member?: number };
     let row: MemberRow | undefined;
     let partnerId: number;
@@ -131,9 +133,10 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
 
   // Catch-up after a reconnect: what arrived after the newest message the page has.
   app.get('/messages.php', {
+    config: { access: 'member' },
     schema: { querystring: { type: 'object', required: ['conversation', 'after'], additionalProperties: false, properties: { conversation: id, after: { type: 'integer', minimum: 0 } } } },
   }, async (req) => {
-    const me = auth().requireUser(req);
+    const me = memberId(req);
     const q = req.query as { conversation: number; after: number };
     const row = await ownConversation(me, q.conversation);
     // The same rule as opening the conversation: after a block neither side reads the history.
@@ -165,7 +168,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   };
 
   app.post('/messages.php', {
-    config: { rateLimit: { max: SENDS_PER_MINUTE * kernel.config.rateLimitFactor, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `chat-send:${req.userId ?? req.ip}` } },
+    config: { access: 'member', rateLimit: { max: SENDS_PER_MINUTE * kernel.config.rateLimitFactor, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `chat-send:${req.userId ?? req.ip}` } },
     schema: {
       body: {
         type: 'object', required: ['to', 'kind', 'key'], additionalProperties: false,
@@ -173,7 +176,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
       },
     },
   }, async (req) => {
-    const me = auth().requireUser(req);
+    const me = memberId(req);
     const body = req.body as SendRequest;
     const text = (body.text ?? '').replace(/\r\n?/g, '\n').trim();
     if (body.kind === 'text') {
@@ -192,10 +195,10 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   acceptPhotoBodies(app);
   app.post('/chat-photo.php', {
     bodyLimit: PHOTO_LIMITS.maxBytes + 1024,
-    config: { binaryBody: true, rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `chat-photo:${req.userId ?? req.ip}` } },
+    config: { access: 'member', binaryBody: true, rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `chat-photo:${req.userId ?? req.ip}` } },
     schema: { querystring: { type: 'object', required: ['to', 'key'], additionalProperties: false, properties: { to: id, key } } },
   }, async (req) => {
-    const me = auth().requireUser(req);
+    const me = memberId(req);
     const q = req.query as { to: number; key: string };
     // Checked before the image work too (sendMessage checks again in its transaction).
     if (!(await members().viewer(me)).premium) throw premiumRequired();
@@ -218,9 +221,10 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
 
   // Opening a conversation: nothing in it is unread anymore; the partner's tabs show "Read".
   app.put('/chat.php', {
+    config: { access: 'member' },
     schema: { body: { type: 'object', required: ['id', 'read'], additionalProperties: false, properties: { id, read: { const: true } } } },
   }, async (req) => {
-    const me = auth().requireUser(req);
+    const me = memberId(req);
     const row = await ownConversation(me, (req.body as { id: number }).id);
     // Blocked either way: no read receipts travel (and the conversation cannot be opened anyway).
     await members().assertReachable(me, row.partner);
@@ -233,9 +237,10 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
 
   // Deleting: the conversation leaves my list and its history is cleared for me; a new message brings it back.
   app.delete('/chat.php', {
+    config: { access: 'member' },
     schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } } },
   }, async (req) => {
-    const me = auth().requireUser(req);
+    const me = memberId(req);
     const row = await ownConversation(me, (req.body as { id: number }).id);
     await db.updateTable('chat_members').set({ hidden: true, unread: 0, cleared_up_to: await lastMessageId(row.id), notified_at: null })
       .where('conversation_id', '=', row.id).where('user_id', '=', me).execute();

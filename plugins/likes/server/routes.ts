@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
+import { memberId } from '../../../kernel/server/access.ts';
 import type { AuthService } from '../../auth/server.ts';
 import { notBlocked, type MembersService } from '../../members/server.ts';
 import { soughtGenders } from '../../members/contract.ts';
 import { AUTO_LIKES_PER_DAY, LIKE_SOURCES, type LikeEntry, type LikeSource } from '../contract.ts';
 import type { LikesService } from './service.ts';
-import { authRef } from '../../auth/server.ts';
 import { likesRef } from './service.ts';
 import { membersRef } from '../../members/server.ts';
 
@@ -14,13 +14,12 @@ const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
 const LIST_LIMIT = 500;
 
 export async function likesRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = () => kernel.services.get(authRef);
   const members = () => kernel.services.get(membersRef);
   const likes = () => kernel.services.get(likesRef);
   const cdn = (req: FastifyRequest) => req.site.cdn_prefix ?? '';
 
-  app.get('/likes.php', async (req) => {
-    const userId = auth().requireUser(req);
+  app.get('/likes.php', { config: { access: 'member' } }, async (req) => {
+    const userId = memberId(req);
     const [sent, received] = await Promise.all([
       kernel.db.selectFrom('likes').select(['liked_id as id', 'created_at', 'is_new']).where('user_id', '=', userId)
         .orderBy('created_at', 'desc').limit(LIST_LIMIT).execute(),
@@ -40,24 +39,24 @@ export async function likesRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   app.post('/likes.php', {
-    config: { rateLimit: { max: 300 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+    config: { access: 'member', rateLimit: { max: 300 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
     schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id, source: { type: 'string', enum: LIKE_SOURCES.filter((s) => s !== 'swipe' && s !== 'auto') } } } },
   }, async (req) => {
-    const userId = auth().requireUser(req);
+    const userId = memberId(req);
     const body = req.body as { id: number; source?: LikeSource };
     const { match } = await likes().like(userId, body.id, body.source ?? 'profile');
     return { liked: true, match };
   });
 
-  app.delete('/likes.php', { schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } } } }, async (req) => {
-    const userId = auth().requireUser(req);
+  app.delete('/likes.php', { config: { access: 'member' }, schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } } } }, async (req) => {
+    const userId = memberId(req);
     await kernel.db.deleteFrom('likes').where('user_id', '=', userId).where('liked_id', '=', (req.body as { id: number }).id).execute();
     return { liked: false, match: false };
   });
 
   // Opening a liker's profile: that like is not new anymore.
-  app.put('/likes.php', { schema: { body: { type: 'object', required: ['id', 'seen'], additionalProperties: false, properties: { id, seen: { const: true } } } } }, async (req) => {
-    const userId = auth().requireUser(req);
+  app.put('/likes.php', { config: { access: 'member' }, schema: { body: { type: 'object', required: ['id', 'seen'], additionalProperties: false, properties: { id, seen: { const: true } } } } }, async (req) => {
+    const userId = memberId(req);
     await kernel.db.updateTable('likes').set({ is_new: false }).where('liked_id', '=', userId).where('user_id', '=', (req.body as { id: number }).id).execute();
     return { seen: true };
   });
@@ -66,8 +65,8 @@ export async function likesRoutes(app: FastifyInstance, kernel: Kernel) {
    * A demo member who fits what the member looks for likes them (at most a few a day) and is
    * shown in the new-like modal; null when none is left. A POST with the client header: it writes a like.
    */
-  app.post('/auto-like.php', { schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req) => {
-    const userId = auth().requireUser(req);
+  app.post('/auto-like.php', { config: { access: 'member' }, schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req) => {
+    const userId = memberId(req);
     const [{ n }] = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM likes WHERE liked_id = ${userId} AND source = 'auto'
       AND created_at > ${new Date(kernel.clock.now().getTime() - 86400_000)}`.execute(kernel.db)).rows;
     if (n >= AUTO_LIKES_PER_DAY) return { profile: null };

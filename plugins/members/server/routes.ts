@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { authenticationRequired, badRequest, notFound } from '../../../kernel/server/errors.ts';
+import { memberId } from '../../../kernel/server/access.ts';
 import type { AuthService } from '../../auth/server.ts';
 import { GENDERS, INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, REPORT_REASONS, type MembersQuery, type ReportReason } from '../contract.ts';
 import { GEO } from './seed/geo.ts';
 import { loadProfile, type ViewContext } from './queries.ts';
 import { createSearchCache, type SearchCache } from './search-cache.ts';
 import type { MembersService } from './service.ts';
-import { authRef } from '../../auth/server.ts';
 import { membersRef } from './service.ts';
 import { searchCacheRef } from './search-cache.ts';
 
@@ -28,7 +28,6 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
   const base = (req: FastifyRequest) => ({ storage: kernel.storage, cdnPrefix: req.site.cdn_prefix ?? '' });
   const ctx = async (req: FastifyRequest): Promise<ViewContext> => ({ ...base(req), viewer: await cache.viewer(req.userId) });
   const search = (req: FastifyRequest, q: MembersQuery) => cache.search(base(req), req.userId, req.site.domain, q);
-  const requireUser = (req: FastifyRequest) => kernel.services.get(authRef).requireUser(req);
   const members = () => kernel.services.get(membersRef);
   const idBody = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
 
@@ -45,7 +44,9 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     return search(req, { page: 1 } as MembersQuery);
   });
 
+  // Visitors too, where the site lets them search (assertMayBrowse); members see more.
   app.get('/members.php', {
+    config: { access: 'visitor' },
     schema: {
       querystring: {
         type: 'object',
@@ -73,6 +74,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   app.get('/member.php', {
+    config: { access: 'visitor' },
     schema: {
       querystring: {
         type: 'object',
@@ -91,8 +93,8 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   // Blocking: the blocked member can neither see nor contact the blocker; unblocking restores both.
-  app.post('/block.php', { schema: { body: idBody } }, async (req) => {
-    const userId = requireUser(req);
+  app.post('/block.php', { config: { access: 'member' }, schema: { body: idBody } }, async (req) => {
+    const userId = memberId(req);
     const { id } = req.body as { id: number };
     if (id === userId) throw badRequest('invalid_input', 'You cannot block yourself');
     const target = await kernel.db.selectFrom('profiles').select('name').where('user_id', '=', id).executeTakeFirst();
@@ -102,22 +104,22 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     cache.blocksChanged(userId, id);
     return { blocked: true };
   });
-  app.delete('/block.php', { schema: { body: idBody } }, async (req) => {
-    const userId = requireUser(req);
+  app.delete('/block.php', { config: { access: 'member' }, schema: { body: idBody } }, async (req) => {
+    const userId = memberId(req);
     const { id } = req.body as { id: number };
     await kernel.db.deleteFrom('blocks').where('blocker_id', '=', userId).where('blocked_id', '=', id).execute();
     cache.blocksChanged(userId, id);
     return { blocked: false };
   });
-  app.get('/blocks.php', async (req) => {
-    const userId = requireUser(req);
+  app.get('/blocks.php', { config: { access: 'member' } }, async (req) => {
+    const userId = memberId(req);
     const rows = await kernel.db.selectFrom('blocks as b').innerJoin('profiles as p', 'p.user_id', 'b.blocked_id')
       .select(['p.user_id as id', 'p.name']).where('b.blocker_id', '=', userId).orderBy('b.created_at', 'desc').execute();
     return { blocked: rows };
   });
 
   app.post('/report.php', {
-    config: { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+    config: { access: 'member', rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
     schema: {
       body: {
         type: 'object', required: ['id', 'reason'], additionalProperties: false,
@@ -129,7 +131,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
       },
     },
   }, async (req) => {
-    const userId = requireUser(req);
+    const userId = memberId(req);
     const { id, reason, comment = '' } = req.body as { id: number; reason: ReportReason; comment?: string };
     if (id === userId) throw badRequest('invalid_input', 'You cannot report yourself');
     const target = await kernel.db.selectFrom('profiles').select('name').where('user_id', '=', id).executeTakeFirst();
@@ -141,7 +143,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     return { reported: true };
   });
 
-  app.get('/regions.php', async (req) => ({
+  app.get('/regions.php', { config: { access: 'visitor' } }, async (req) => ({
     countries: GEO.filter((c) => req.site.countries.includes(c.code)).map((c) => ({
       country: c.code,
       region_word: c.regionWord,
@@ -149,7 +151,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     })),
   }));
 
-  app.get('/interests.php', async () => ({
+  app.get('/interests.php', { config: { access: 'visitor' } }, async () => ({
     interests: INTEREST_KEYS.map((key) => ({ key, icon: INTERESTS[key] })),
   }));
 }

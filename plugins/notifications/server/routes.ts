@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import type { AnyDB } from '../../../kernel/server/db.ts';
 import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
+import { memberId } from '../../../kernel/server/access.ts';
 import type { AuthService } from '../../auth/server.ts';
 import { NOTIFICATION_CATEGORIES, type MailEventRequest, type NotificationCategory, type NotificationsRequest } from '../contract.ts';
 import type { unsubscribeSigner } from './links.ts';
@@ -41,6 +42,7 @@ export function notificationRoutes(signer: Signer) {
     });
 
     app.put('/notifications.php', {
+      config: { access: 'member' },
       schema: {
         body: {
           type: 'object', required: ['notifications_disabled'], additionalProperties: false,
@@ -48,7 +50,7 @@ export function notificationRoutes(signer: Signer) {
         },
       },
     }, async (req) => {
-      const userId = auth.requireUser(req);
+      const userId = memberId(req);
       await saveDisabled(db, userId, (req.body as NotificationsRequest).notifications_disabled);
       return { user: await auth.userView(userId, req.site) };
     });
@@ -62,20 +64,21 @@ export function notificationRoutes(signer: Signer) {
     };
 
     // What the unsubscribe page shows before the member confirms.
-    app.get('/unsubscribe.php', { schema: { querystring: tokenQuery } }, async (req) => {
+    app.get('/unsubscribe.php', { config: { access: 'visitor' }, schema: { querystring: tokenQuery } }, async (req) => {
       const link = await resolve((req.query as { token: string }).token);
       return { category: link.category, email: maskEmail(link.email) };
     });
 
     // The page's button, and mail clients' one-click unsubscribe (List-Unsubscribe-Post).
-    app.post('/unsubscribe.php', { config: { csrfExempt: true }, schema: { querystring: tokenQuery } }, async (req) => {
+    app.post('/unsubscribe.php', { config: { access: 'visitor', csrfExempt: true }, schema: { querystring: tokenQuery } }, async (req) => {
       const link = await resolve((req.query as { token: string }).token);
       return { ok: true, category: link.category, notifications_disabled: await disable(db, link.userId, link.category) };
     });
 
     // Bounce and spam-complaint reports from the mail provider: that member gets no more notification mails.
+    // Open to anyone at the door ('visitor'): the bearer token below is what authorises.
     app.post('/mail-events.php', {
-      config: { csrfExempt: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: { access: 'visitor', csrfExempt: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
         body: {
           type: 'object', required: ['type', 'email'], additionalProperties: true,

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { notFound } from '../../../kernel/server/errors.ts';
+import { memberId } from '../../../kernel/server/access.ts';
 import type { AuthService } from '../../auth/server.ts';
 import { acceptPhotoBodies, loadOwnProfile, siteRegionCodes, type MembersService } from '../../members/server.ts';
 import { PHOTO_LIMITS, type ProfileUpdate } from '../../members/contract.ts';
 import { checkProfileUpdate, profileUpdateSchema } from './validate.ts';
-import { authRef } from '../../auth/server.ts';
 import { membersRef } from '../../members/server.ts';
 
 const photoId = {
@@ -15,7 +15,6 @@ const photoId = {
 
 /** The member's own profile: attributes and photos. */
 export async function profileRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = () => kernel.services.get(authRef);
   const members = () => kernel.services.get(membersRef);
   const own = async (req: FastifyRequest, userId: number) => {
     const profile = await loadOwnProfile(kernel.db, {
@@ -25,10 +24,10 @@ export async function profileRoutes(app: FastifyInstance, kernel: Kernel) {
     return { profile };
   };
 
-  app.get('/profile.php', async (req) => own(req, auth().requireUser(req)));
+  app.get('/profile.php', { config: { access: 'member' } }, async (req) => own(req, memberId(req)));
 
-  app.put('/profile.php', { schema: { body: profileUpdateSchema } }, async (req) => {
-    const userId = auth().requireUser(req);
+  app.put('/profile.php', { config: { access: 'member' }, schema: { body: profileUpdateSchema } }, async (req) => {
+    const userId = memberId(req);
     const current = await kernel.db.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id')
       .select(['p.country', 'u.email']).where('p.user_id', '=', userId).executeTakeFirst();
     if (!current) throw notFound('profile_not_found', 'You have no profile yet.');
@@ -42,10 +41,10 @@ export async function profileRoutes(app: FastifyInstance, kernel: Kernel) {
   acceptPhotoBodies(app);
 
   app.post('/photos.php', {
-    config: { binaryBody: true, rateLimit: { max: 60 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+    config: { access: 'member', binaryBody: true, rateLimit: { max: 60 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
     bodyLimit: PHOTO_LIMITS.maxBytes + 1024,
   }, async (req, reply) => {
-    const userId = auth().requireUser(req);
+    const userId = memberId(req);
     const body = req.body;
     if (!Buffer.isBuffer(body) || !body.length) {
       return reply.status(400).send({ error: 'photo_type_invalid', message: 'Send the photo (JPEG, PNG or WebP) as the request body' });
@@ -54,14 +53,14 @@ export async function profileRoutes(app: FastifyInstance, kernel: Kernel) {
     return own(req, userId);
   });
 
-  app.put('/photos.php', { schema: { body: photoId } }, async (req) => {
-    const userId = auth().requireUser(req);
+  app.put('/photos.php', { config: { access: 'member' }, schema: { body: photoId } }, async (req) => {
+    const userId = memberId(req);
     await members().setMainPhoto(userId, (req.body as { id: number }).id);
     return own(req, userId);
   });
 
-  app.delete('/photos.php', { schema: { body: photoId } }, async (req) => {
-    const userId = auth().requireUser(req);
+  app.delete('/photos.php', { config: { access: 'member' }, schema: { body: photoId } }, async (req) => {
+    const userId = memberId(req);
     await members().deletePhoto(userId, (req.body as { id: number }).id);
     return own(req, userId);
   });

@@ -81,7 +81,7 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
 
   // Checks one step while the member types (no account is made).
   app.post('/signup-check.php', {
-    config: { rateLimit: { max: 60 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } },
+    config: { access: 'visitor', rateLimit: { max: 60 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } },
     schema: { body: signupSchema },
   }, async (req) => {
     await check(req, req.body as Partial<SignupRequest>, false);
@@ -89,7 +89,7 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   app.post('/signup.php', {
-    config: { rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
+    config: { access: 'visitor', rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
     schema: { body: { ...signupSchema, required: ['gender', 'looking_for', 'date_of_birth', 'country', 'region', 'name', 'email', 'password'] } },
   }, async (req, reply) => {
     if (req.userId != null) throw badRequest('already_logged_in', 'Log out before making another account.');
@@ -122,7 +122,7 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   app.get('/geocode.php', {
-    config: { rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } },
+    config: { access: 'visitor', rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } },
     schema: {
       querystring: {
         type: 'object', required: ['lat', 'lon'], additionalProperties: false,

@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
+import { memberId } from '../../../kernel/server/access.ts';
 import type { AuthService } from '../../auth/server.ts';
 import { notBlocked, type MembersService } from '../../members/server.ts';
 import { soughtGenders } from '../../members/contract.ts';
 import type { LikesService } from '../../likes/server.ts';
 import { PASS_DAYS, SWIPE_BATCH, SWIPE_LIKES_PER_DAY, type SwipeAction } from '../contract.ts';
-import { authRef } from '../../auth/server.ts';
 import { likesRef } from '../../likes/server.ts';
 import { membersRef } from '../../members/server.ts';
 
@@ -15,14 +15,13 @@ import { membersRef } from '../../members/server.ts';
 const dayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export async function swipeRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = () => kernel.services.get(authRef);
   const members = () => kernel.services.get(membersRef);
   const likes = () => kernel.services.get(likesRef);
   const likesLeft = async (userId: number) =>
     Math.max(0, SWIPE_LIKES_PER_DAY - await likes().countSince(userId, 'swipe', dayStart(kernel.clock.now())));
 
-  app.get('/swipe.php', async (req) => {
-    const userId = auth().requireUser(req);
+  app.get('/swipe.php', { config: { access: 'member' } }, async (req) => {
+    const userId = memberId(req);
     const me = await kernel.db.selectFrom('profiles').select(['gender', 'sexuality', 'country']).where('user_id', '=', userId).executeTakeFirst();
     const wanted = me ? soughtGenders(me.gender, me.sexuality) : ['male', 'female'];
     // People with a photo, in the member's country first, not liked, not passed lately, not blocked.
@@ -41,6 +40,7 @@ export async function swipeRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   app.post('/swipe.php', {
+    config: { access: 'member' },
     schema: {
       body: {
         type: 'object', required: ['id', 'action'], additionalProperties: false,
@@ -48,7 +48,7 @@ export async function swipeRoutes(app: FastifyInstance, kernel: Kernel) {
       },
     },
   }, async (req) => {
-    const userId = auth().requireUser(req);
+    const userId = memberId(req);
     const { id, action } = req.body as { id: number; action: SwipeAction };
     if (action === 'pass') {
       await members().assertReachable(userId, id);
