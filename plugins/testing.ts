@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { sessionCookie, type TestApp } from '../kernel/server/testing.ts';
 import { authRef } from './auth/server.ts';
 import { membersRef } from './members/server.ts';
+import { creditsRef } from './credits/server.ts';
 
 let memberCounter = 0;
 /**
@@ -15,12 +16,27 @@ export async function addMember(t: TestApp, opts: { name?: string; gender?: 'mal
   const password = 'test-password-123';
   const auth = t.kernel.services.get(authRef);
   const members = t.kernel.services.get(membersRef);
-  const id = await auth.createAccount({ email, password, status: 'active', credits: opts.credits ?? 0, language: null });
+  const id = await auth.createAccount({ email, password, status: 'active', language: null });
   await members.createProfile(id, {
     name: opts.name ?? `Tester${n}`, gender: opts.gender ?? 'male', sexuality: 'hetero', birthdate: '1990-04-02',
     country: 'GB', region: 'bristol', city: 'Bristol', status: 'active',
   });
-  if (opts.premium) await t.database.db.updateTable('users').set({ paid_user: true }).where('id', '=', id).execute();
+  const credits = t.kernel.services.get(creditsRef);
+  if (opts.credits) await credits.grant(id, opts.credits, 'test');
+  if (opts.premium) await credits.markPaid(id);
   const login = await t.call({ method: 'POST', url: '/api/user.php', payload: { email, password }, remoteAddress: `10.9.${n % 250}.${(n >> 8) % 250 + 1}` });
   return { id, email, password, cookie: sessionCookie(login) };
+}
+
+/** A member's balance and premium flag, as the credits plugin keeps them. */
+export async function creditsOf(t: TestApp, userId: number) {
+  const { balance, paid } = await t.kernel.services.get(creditsRef).account(userId);
+  return { credits: balance, premium: paid };
+}
+
+/** Makes the member premium with this balance on top (FUZZ_PREMIUM and the like). */
+export async function makePremium(t: TestApp, userId: number, credits: number) {
+  const service = t.kernel.services.get(creditsRef);
+  await service.markPaid(userId);
+  if (credits > 0) await service.grant(userId, credits, 'test');
 }

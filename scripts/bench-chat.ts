@@ -56,7 +56,7 @@ async function makeMembers(t: TestApp, n: number) {
   const out: { id: number; cookie: string }[] = [];
   for (let i = 0; i < n; i += 50) {
     out.push(...await Promise.all(Array.from({ length: Math.min(50, n - i) }, async (_, k) => {
-      const id = await auth.createAccount({ email: `bench${i + k}-${tag}@example.com`, password: null, status: 'active', credits: 0, language: null });
+      const id = await auth.createAccount({ email: `bench${i + k}-${tag}@example.com`, password: null, status: 'active', language: null });
       await members.createProfile(id, {
         name: `Bench${i + k}`, gender: 'female', sexuality: 'hetero', birthdate: '1992-06-01', country: 'GB', region: 'bristol', city: 'Bristol', status: 'active',
       });

@@ -189,7 +189,7 @@ async function bench(engine: string, bareUrl: string) {
   try {
     await runSeeds(kernel, serverPlugins, { demo: true, profiles: 0 }); // the demo member (one portrait)
     let t = Date.now();
-    await seedBulkMembers(database.db, LOAD_PROFILES);
+    await seedBulkMembers(kernel, LOAD_PROFILES);
     await settle();
     log(`${LOAD_PROFILES} members by SQL + ANALYZE in ${fmt((Date.now() - t) / 1000)} s (setup ${fmt((t - started) / 1000)} s)`);
     const base = await listen(app);
@@ -219,7 +219,7 @@ async function bench(engine: string, bareUrl: string) {
     }
 
     t = Date.now();
-    await seedBulkMembers(database.db, PROFILES - LOAD_PROFILES, LOAD_PROFILES + 1);
+    await seedBulkMembers(kernel, PROFILES - LOAD_PROFILES, LOAD_PROFILES + 1);
     await settle();
     log(`\n+${PROFILES - LOAD_PROFILES} members by SQL + ANALYZE in ${fmt((Date.now() - t) / 1000)} s`);
     // The queries themselves: with the search cache (search-cache.ts) on, repeats would come from memory.

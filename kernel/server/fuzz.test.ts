@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, sessionCookie, type TestApp } from './testing.ts';
+import { createTestApp, makePremium, sessionCookie, type TestApp } from './testing.ts';
 import type { RouteSummary } from './app.ts';
 import { rng } from './random.ts';
 
@@ -284,7 +284,10 @@ beforeAll(async () => {
   images = await makeImages();
   t = await createTestApp({ profiles: 6 });
   // FUZZ_PREMIUM=1 fuzzes as a premium member with credits (photo messages, gifts) instead.
-  if (process.env.FUZZ_PREMIUM) await t.database.db.updateTable('users').set({ paid_user: true, credits: 1000 } as never).where('email', '=', DEMO.email).execute();
+  if (process.env.FUZZ_PREMIUM) {
+    const demo = await t.database.db.selectFrom('users').select('id').where('email', '=', DEMO.email).executeTakeFirstOrThrow();
+    await makePremium(t, demo.id, 1000);
+  }
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
   for (const _ of LOGIN_ADDRESSES) { session = undefined; await logIn(); }

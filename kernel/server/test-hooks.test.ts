@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './testing.ts';
+import { createTestApp, creditsOf, type TestApp } from './testing.ts';
 import { isLoopbackAddress, isLoopbackHost, readConfig } from './config.ts';
 
 /** Test hooks move the clock and hand out credits: only for a test run on this very machine. */
@@ -63,8 +63,8 @@ describe('test hooks: requests', () => {
       expect((await credits(on, addr)).statusCode, addr).toBe(404);
     }
     expect((await clock(on, '127.0.0.1', { 'x-forwarded-for': '203.0.113.5' })).statusCode).toBe(404);
-    const row = await on.kernel.db.selectFrom('users').select('credits').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
-    expect(Number(row.credits)).toBe(500);
+    const row = await on.kernel.db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
+    expect((await creditsOf(on, row.id)).credits).toBe(500);
   });
 
   it('do not exist when the server listens on every interface', async () => {

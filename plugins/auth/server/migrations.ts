@@ -4,7 +4,6 @@ import { memberChangeTrigger, type MemberTable } from '../../../kernel/server/ch
 
 /** The user object GET user.php answers with is cached; a change to the row (not its last activity) ends that. */
 export const usersChanges: MemberTable = { table: 'users', idColumn: 'id', ignore: ['last_seen'] };
-import { ledgerMigrations } from './ledger.ts';
 
 export const authMigrations: Migration[] = [{
   name: '001_users',
@@ -14,8 +13,6 @@ export const authMigrations: Migration[] = [{
       email text NOT NULL,
       password_hash text,
       status text NOT NULL DEFAULT 'not_confirmed',
-      credits integer NOT NULL DEFAULT 0 CHECK (credits >= 0),
-      paid_user boolean NOT NULL DEFAULT false,
       signup_date timestamptz NOT NULL DEFAULT now(),
       language text,
       notifications_disabled jsonb NOT NULL DEFAULT '[]',
@@ -37,7 +34,9 @@ export const authMigrations: Migration[] = [{
     // Member lists show the most recently active first.
     await sql`CREATE INDEX users_last_seen ON users (last_seen DESC NULLS LAST)`.execute(db);
   },
-}, ...ledgerMigrations, {
+}, {
+  // (003_credit_ledger: credits and the ledger now belong to the credits plugin; its migration
+  // takes over what databases made before it have: users.credits, users.paid_user, credit_ledger.)
   name: '004_known_addresses',
   async up(db) {
     // Addresses that logged in to an account before: other addresses' failures never delay them.

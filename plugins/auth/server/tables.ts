@@ -10,8 +10,6 @@ export interface UsersTable {
   email: string;
   password_hash: string | null;
   status: Generated<'active' | 'not_confirmed'>;
-  credits: Generated<number>;
-  paid_user: Generated<boolean>;
   signup_date: TimestampDefault;
   language: Locale | null;
   notifications_disabled: JsonDefault<string[]>;

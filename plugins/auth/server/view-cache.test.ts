@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { addMember, createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
 import type { AuthService } from './service.ts';
-import { authRef } from './service.ts';
+import { creditsRef } from '../../credits/server.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ profiles: 0 }); });
@@ -30,8 +30,10 @@ describe('GET user.php from memory', () => {
     expect((await get()).email).toBe('moved@example.com');
     await sql`UPDATE profiles SET name = 'Renamed' WHERE user_id = ${m.id}`.execute(t.database.db);
     expect((await get()).profile.name).toBe('Renamed');
-    await t.kernel.services.get(authRef).grantCredits(m.id, 5, 'test', null);
+    await t.kernel.services.get(creditsRef).grant(m.id, 5, 'test');
     expect((await get()).credits).toBe(5);
+    await t.kernel.services.get(creditsRef).markPaid(m.id);
+    expect((await get()).paid_user).toBe(true);
     await t.database.db.transaction().execute(async (trx) => {
       await trx.insertInto('photos').values({ user_id: m.id, file_key: 'seed/none', status: 'approved', is_main: true, position: 0 }).execute();
     });

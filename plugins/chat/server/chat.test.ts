@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createTestApp, socketEvents, type TestApp } from '../../../kernel/server/testing.ts';
 import { FREE_CONVERSATIONS, FREE_MESSAGES, type ChatResponse, type ChatsResponse, type SendResponse } from '../contract.ts';
 import { NOTIFY_JOB, sendReminders } from './notify.ts';
+import { creditsRef } from '../../credits/server.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ profiles: 0 }); });
@@ -16,8 +17,9 @@ const send = (from: Member, to: Member, body: Record<string, unknown> = {}) => t
   method: 'POST', url: '/api/messages.php', cookie: from.cookie, payload: { to: to.id, kind: 'text', text: 'Hello there!', key: key(), ...body },
 });
 const chats = async (m: Member) => (await t.call({ method: 'GET', url: '/api/chats.php', cookie: m.cookie })).json() as ChatsResponse;
-const credits = async (id: number) => Number((await t.database.db.selectFrom('users').select('credits').where('id', '=', id).executeTakeFirstOrThrow()).credits);
-const ledger = (id: number) => t.database.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', id).orderBy('id').execute();
+const credits = (id: number) => t.kernel.services.get(creditsRef).balance(id);
+/** The member's ledger, oldest first. */
+const ledger = async (id: number) => (await t.kernel.services.get(creditsRef).entries(id)).reverse();
 const setSite = (patch: Record<string, unknown>) => t.kernel.sites.update('default', patch);
 
 /** Opens a socket as the member and collects what arrives. */
@@ -153,8 +155,8 @@ describe('chat: credits and the free members\' rules', () => {
       expect(Number(stored.n)).toBe(10);
       expect(await credits(rich.id)).toBe(0);
       const rows = await ledger(rich.id);
-      expect(rows.map((r) => r.delta)).toEqual([10, ...Array(10).fill(-1)]);
-      expect(rows.reduce((s, r) => s + r.delta, 0)).toBe(0);
+      expect(rows.map((r) => r.amount)).toEqual([10, ...Array(10).fill(-1)]);
+      expect(rows.reduce((s, r) => s + r.amount, 0)).toBe(0);
       expect(rows.at(-1)!.balance_after).toBe(0);
     } finally {
       await setSite({ message_credits: 5 });
@@ -171,7 +173,7 @@ describe('chat: credits and the free members\' rules', () => {
     const r3 = await send(a, b, { key: k, text: 'a different text changes nothing' });
     expect(r3.json().message.text).toBe('Hello there!');
     expect(await credits(a.id)).toBe(15);
-    expect((await ledger(a.id)).filter((r) => r.delta < 0)).toHaveLength(1);
+    expect((await ledger(a.id)).filter((r) => r.amount < 0)).toHaveLength(1);
   });
 
   it(`gives free members ${FREE_MESSAGES} free messages, then charges credits, then asks to buy credits`, async () => {

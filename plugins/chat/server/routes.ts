@@ -17,6 +17,7 @@ import { freeUsage, pairOf, premiumRequired, sendMessage, type Outgoing } from '
 import { NOTIFY_JOB } from './notify.ts';
 import { authRef } from '../../auth/server.ts';
 import { membersRef } from '../../members/server.ts';
+import { creditsRef } from '../../credits/server.ts';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
 const key = { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
@@ -29,6 +30,7 @@ interface MemberRow { id: number; started_by: number; updated_at: Date; unread: 
 export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   const auth = () => kernel.services.get(authRef);
   const members = () => kernel.services.get(membersRef);
+  const credits = () => kernel.services.get(creditsRef);
   const cdn = (req: FastifyRequest) => req.site.cdn_prefix ?? '';
   const db = kernel.db;
 
@@ -103,8 +105,8 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     await members().assertReachable(me, partnerId);
     const [profile] = await members().summaries(me, [partnerId], cdn(req));
     if (!profile) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
-    const [user, partner] = await Promise.all([
-      db.selectFrom('users').select(['paid_user']).where('id', '=', me).executeTakeFirstOrThrow(),
+    const [paid, partner] = await Promise.all([
+      credits().isPaid(me),
       db.selectFrom('users').select(['status']).where('id', '=', partnerId).executeTakeFirstOrThrow(),
     ]);
     let messages: MessageRow[] = [];
@@ -114,7 +116,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     }
     let blocker: ChatBlocker = null;
     let freeLeft = 0;
-    if (!user.paid_user) {
+    if (!paid) {
       const { started, free } = await freeUsage(db, me);
       freeLeft = Math.max(0, FREE_MESSAGES - free);
       if (!row && started >= FREE_CONVERSATIONS) blocker = 'conversation_limit';

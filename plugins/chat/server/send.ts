@@ -3,11 +3,10 @@ import type { Kernel } from '../../../kernel/server/plugin.ts';
 import type { AnyDB } from '../../../kernel/server/db.ts';
 import { HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
-import type { AuthService } from '../../auth/server.ts';
 import type { MembersService } from '../../members/server.ts';
 import { FREE_CONVERSATIONS, FREE_MESSAGES, GIFTS, giftPrice, type MessageKind } from '../contract.ts';
 import { MESSAGE_COLUMNS, type MessageRow } from './messages.ts';
-import { authRef } from '../../auth/server.ts';
+import { creditsRef } from '../../credits/server.ts';
 import { membersRef } from '../../members/server.ts';
 
 export interface Outgoing {
@@ -64,23 +63,25 @@ export async function conversationBetween(db: AnyDB, a: number, b: number): Prom
 }
 
 /**
- * Stores one message and takes its price in one transaction. The sender's users row is locked
- * first, so that member's sends run one at a time: the balance, the free allowances and the
- * idempotency key are all checked against what the previous send committed.
+ * Stores one message and takes its price (through the credits service) in one transaction. The
+ * sender's users row is locked first, so that member's sends run one at a time: the free
+ * allowances and the idempotency key are checked against what the previous send committed (the
+ * balance needs no lock: the spend checks and takes it in one statement).
  */
 export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgoing): Promise<SendResult> {
-  const auth = kernel.services.get(authRef);
+  const credits = kernel.services.get(creditsRef);
   const members = kernel.services.get(membersRef);
   return kernel.db.transaction().execute(async (trx) => {
-    const me = await trx.selectFrom('users').select(['credits', 'paid_user']).where('id', '=', out.from).forUpdate().executeTakeFirstOrThrow();
+    await trx.selectFrom('users').select('id').where('id', '=', out.from).forUpdate().executeTakeFirstOrThrow();
+    const me = await credits.account(out.from, trx);
     const freeUsed = async () => (await freeUsage(trx, out.from)).free;
 
     const existing = await trx.selectFrom('chat_messages').select(MESSAGE_COLUMNS)
       .where('sender_id', '=', out.from).where('client_key', '=', out.key).executeTakeFirst();
     if (existing) {
       return {
-        row: existing, conversationId: existing.conversation_id, duplicate: true, charged: 0, credits: Number(me.credits),
-        freeLeft: me.paid_user ? 0 : Math.max(0, FREE_MESSAGES - await freeUsed()), started: false,
+        row: existing, conversationId: existing.conversation_id, duplicate: true, charged: 0, credits: me.balance,
+        freeLeft: me.paid ? 0 : Math.max(0, FREE_MESSAGES - await freeUsed()), started: false,
       };
     }
     if (out.from === out.to) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
@@ -94,11 +95,11 @@ export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgo
     if (conv && partner?.status === 'not_confirmed') throw partnerUnconfirmed(partner.name);
     // Also refuses an invisible member the sender is not in touch with (they write first, or like first).
     await members.assertReachable(out.from, out.to, trx);
-    if (out.kind === 'photo' && !me.paid_user) throw premiumRequired();
+    if (out.kind === 'photo' && !me.paid) throw premiumRequired();
 
     let started = false;
     if (!conv) {
-      if (!me.paid_user && (await freeUsage(trx, out.from)).started >= FREE_CONVERSATIONS) {
+      if (!me.paid && (await freeUsage(trx, out.from)).started >= FREE_CONVERSATIONS) {
         throw new HttpError(403, 'conversation_limit', `Free members may start up to ${FREE_CONVERSATIONS} conversations`, { limit: FREE_CONVERSATIONS });
       }
       // The partner may be starting the same conversation right now: one of us creates it.
@@ -111,14 +112,14 @@ export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgo
       started = conv.started_by === out.from;
     }
 
-    const used = me.paid_user ? FREE_MESSAGES : await freeUsed();
+    const used = me.paid ? FREE_MESSAGES : await freeUsed();
     const free = out.kind === 'text' && used < FREE_MESSAGES;
     const cost = free ? 0 : costOf(site, out.kind, out.gift);
-    let credits = Number(me.credits);
+    let balance = me.balance;
     if (cost > 0) {
-      const after = await auth.spendCredits(out.from, cost, `chat:${out.kind}`, `conversation:${conv.id}`, trx);
-      if (after == null) throw notEnoughCredits(cost);
-      credits = after;
+      const spent = await credits.spend(out.from, cost, `chat:${out.kind} conversation:${conv.id}`, null, trx);
+      if (spent.status !== 'spent') throw notEnoughCredits(cost);
+      balance = spent.balance;
     }
     const row = await trx.insertInto('chat_messages').values({
       conversation_id: conv.id, sender_id: out.from, kind: out.kind, body: out.text, gift: out.gift, photo_key: out.photoKey,
@@ -130,8 +131,8 @@ export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgo
     await trx.updateTable('chat_members').set({ hidden: false, read_up_to: row.id, unread: 0 })
       .where('conversation_id', '=', conv.id).where('user_id', '=', out.from).execute();
     return {
-      row, conversationId: conv.id, duplicate: false, charged: cost, credits,
-      freeLeft: me.paid_user ? 0 : Math.max(0, FREE_MESSAGES - used - (free ? 1 : 0)), started,
+      row, conversationId: conv.id, duplicate: false, charged: cost, credits: balance,
+      freeLeft: me.paid ? 0 : Math.max(0, FREE_MESSAGES - used - (free ? 1 : 0)), started,
     };
   });
 }

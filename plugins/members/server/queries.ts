@@ -4,6 +4,7 @@ import type { Storage } from '../../../kernel/server/storage.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import { PAGE_SIZE, PHOTO_LIMITS, type MembersQuery, type MembersResponse, type OwnProfile, type Profile, type ProfileSummary } from '../contract.ts';
 import { imageView, photoAccess, type PhotoRow } from './images.ts';
+import { paidSql, paidUser } from '../../credits/server.ts';
 
 const ONLINE_MINUTES = 10;
 
@@ -12,14 +13,13 @@ export interface ViewContext { storage: Storage; cdnPrefix: string; viewer: View
 
 export async function loadViewer(db: AnyDB, userId: number | null): Promise<Viewer> {
   if (userId == null) return { id: null, premium: false };
-  const row = await db.selectFrom('users').select('paid_user').where('id', '=', userId).executeTakeFirst();
-  return { id: userId, premium: Boolean(row?.paid_user) };
+  return { id: userId, premium: await paidUser(db, userId) };
 }
 
 // `online`: seen in the last minutes, and never for a member in invisible mode.
 export const summaryColumns = sql`p.user_id AS id, p.name, p.gender, p.country, p.region, p.city,
   date_part('year', age(p.birthdate))::int AS age,
-  (NOT p.invisible AND u.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online, u.paid_user AS premium,
+  (NOT p.invisible AND u.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online, ${paidSql(sql`p.user_id`)} AS premium,
   ph.id AS photo_id, ph.file_key AS photo_key, ph.status AS photo_status`;
 
 export const summaryJoins = sql`JOIN users u ON u.id = p.user_id
@@ -105,7 +105,7 @@ export function searchQueries(viewerId: number | null, q: MembersQuery) {
     // turning them into a join that reads all of users).
     page: sql<SummaryRow>`${hits}
       SELECT ${summaryColumns} FROM hits JOIN profiles p ON p.user_id = hits.user_id
-        CROSS JOIN LATERAL (SELECT last_seen, paid_user FROM users WHERE id = hits.user_id OFFSET 0) u
+        CROSS JOIN LATERAL (SELECT last_seen FROM users WHERE id = hits.user_id OFFSET 0) u
         LEFT JOIN LATERAL (SELECT id, file_key, status FROM photos WHERE user_id = hits.user_id AND is_main LIMIT 1) ph ON true
       ORDER BY hits.shared DESC, hits.last_seen DESC NULLS LAST, hits.user_id DESC`,
     count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 ${matches} LIMIT ${TOTAL_CAP + 1}) m`,

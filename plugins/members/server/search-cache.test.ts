@@ -15,7 +15,7 @@ const viewers: { id: number; cookie: string }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ profiles: 0 });
-  await seedBulkMembers(t.database.db, BULK);
+  await seedBulkMembers(t.kernel, BULK);
   await sql`ANALYZE`.execute(t.database.db);
   cache = t.kernel.services.get(searchCacheRef);
   const { rows } = await sql<{ id: number }>`SELECT p.user_id AS id FROM profiles p WHERE p.status = 'active' AND NOT p.invisible

@@ -8,6 +8,7 @@ import {
   type SummaryRow, type ViewContext, type Viewer,
 } from './queries.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
+import { paidUser } from '../../credits/server.ts';
 
 /** How long a shared result list, a member's summary, a viewer's blocks and premium flag are kept. */
 export const SEARCH_CACHE_MS = 10_000;
@@ -111,8 +112,7 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     tr.sql = true;
     stats.viewers++;
     const before = epoch;
-    const row = await db.selectFrom('users').select('paid_user').where('id', '=', userId).executeTakeFirst();
-    const value = Boolean(row?.paid_user);
+    const value = await paidUser(db, userId);
     if (epoch === before && usable()) putBounded(premium, userId, { value, until: t + ttlMs }, MAX_VIEWERS);
     return { id: userId, premium: value };
   }

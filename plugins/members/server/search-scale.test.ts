@@ -11,7 +11,7 @@ let cookie: string;
 let demoId: number;
 beforeAll(async () => {
   t = await createTestApp({ profiles: 0 });
-  await seedBulkMembers(t.database.db, BULK);
+  await seedBulkMembers(t.kernel, BULK);
   // Ties in last activity: the order must still be total (by id), or pages overlap and skip.
   await sql`UPDATE users SET last_seen = '2026-01-01T12:00:00Z' WHERE email LIKE 'bulk-%' AND id % 3 = 0`.execute(t.database.db);
   await sql`ANALYZE`.execute(t.database.db);

@@ -13,9 +13,9 @@ import {
   type SignupIssue, type SignupRequest, type Tracking,
 } from '../contract.ts';
 import { reverseGeocode } from './geocode.ts';
-import { handoffRoutes, issueHandoff } from './handoff.ts';
 import { accountRef } from '../../account/server.ts';
 import { authRef } from '../../auth/server.ts';
+import { creditsRef } from '../../credits/server.ts';
 import { membersRef } from '../../members/server.ts';
 
 const str = (max: number) => ({ type: 'string', maxLength: max });
@@ -35,8 +35,6 @@ const signupSchema = {
     signup_message: { ...str(MESSAGE_MAX + 50), multiline: true },
     language: str(10),
     tracking: { type: 'object', additionalProperties: false, properties: Object.fromEntries(TRACKING_KEYS.map((k) => [k, str(300)])) },
-    // The embedded widget asks for a hand-off link instead of a session cookie (handoff.ts).
-    handoff: { type: 'boolean' },
   },
 };
 
@@ -63,6 +61,7 @@ function assertSignupsOpen(req: FastifyRequest, tracking: Tracking) {
 
 export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
   const auth = kernel.services.get(authRef);
+  const credits = kernel.services.get(creditsRef);
   const members = kernel.services.get(membersRef);
   const account = kernel.services.get(accountRef);
   const regionsOf = (req: FastifyRequest) => (country: string) => siteRegionCodes(req.site.countries, country);
@@ -102,7 +101,9 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
     let userId: number;
     try {
       userId = await kernel.db.transaction().execute(async (trx) => {
-        const id = await auth.createAccount({ email: body.email, password: body.password, status: 'not_confirmed', language, credits: Math.max(0, Number(req.site.signup_credits) || 0) }, trx);
+        const id = await auth.createAccount({ email: body.email, password: body.password, status: 'not_confirmed', language }, trx);
+        const welcome = Math.max(0, Math.floor(Number(req.site.signup_credits) || 0));
+        if (welcome) await credits.grant(id, welcome, 'signup', `signup:${id}`, trx);
         await members.createProfile(id, {
           name: body.name.trim().slice(0, NAME_MAX), gender: body.gender, sexuality: sexualityOf(body.gender, body.looking_for),
           birthdate: body.date_of_birth, country: body.country, region: body.region, city: (body.city ?? '').trim(),
@@ -118,13 +119,10 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
       if (/unique|duplicate/i.test(String((err as Error).message))) throw new HttpError(409, 'email_exists', 'An account with this email already exists (log in)', { field: 'email' });
       throw err;
     }
-    // From the widget on a partner's page the cookie would be a third-party one: the member is
-    // logged in on the site through the one-time hand-off link instead.
-    if (!body.handoff) await auth.logIn(req, reply, userId);
+    await auth.logIn(req, reply, userId);
     reply.clearCookie(TRACKING_COOKIE, { path: '/' });
     await account.sendActivation(req, userId);
-    const user = await auth.userView(userId, req.site);
-    return body.handoff ? { user, handoff_url: await issueHandoff(kernel, req.site, userId) } : { user };
+    return { user: await auth.userView(userId, req.site) };
   });
 
   app.get('/geocode.php', {
@@ -141,6 +139,4 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
     if (!result) throw new HttpError(404, 'location_unknown', 'This location is outside the countries this site serves.');
     return { result };
   });
-
-  handoffRoutes(app, kernel);
 }

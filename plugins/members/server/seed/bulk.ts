@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { AnyDB } from '../../../../kernel/server/db.ts';
+import type { Kernel } from '../../../../kernel/server/plugin.ts';
+import { creditsRef } from '../../../credits/server.ts';
 import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTEREST_KEYS, RELATIONSHIP_STATUSES, SIGNUP_REASONS } from '../../contract.ts';
 import { GEO } from './geo.ts';
 import { FIRST_NAMES } from './names.ts';
@@ -10,7 +11,8 @@ import { FIRST_NAMES } from './names.ts';
  * online), 2 % invisible, 10 % premium. Deterministic for the same `n` and `from`. Returns the
  * number of members added; run ANALYZE (see `analyze`) afterwards.
  */
-export async function seedBulkMembers(db: AnyDB, n: number, from = 1): Promise<number> {
+export async function seedBulkMembers(kernel: Pick<Kernel, 'db' | 'services'>, n: number, from = 1): Promise<number> {
+  const { db } = kernel;
   // One "slot" per 1/100 of country weight: a country, one of its regions and cities, two names.
   const country: string[] = [], region: string[] = [], city: string[] = [], male: string[] = [], female: string[] = [];
   for (const c of GEO) {
@@ -24,12 +26,14 @@ export async function seedBulkMembers(db: AnyDB, n: number, from = 1): Promise<n
   const to = from + n - 1;
   // h(k): a stable pseudo-random non-negative int for row g and purpose k.
   const h = (k: number) => sql`(hashint4(g * 64 + ${sql.lit(k)})::bigint & 2147483647)`;
-  await sql`INSERT INTO users (email, status, signup_date, last_seen, paid_user)
+  await sql`INSERT INTO users (email, status, signup_date, last_seen)
     SELECT 'bulk-' || g || '@members.invalid', 'active',
       now() - make_interval(days => (${h(1)} % 720)::int),
-      now() - make_interval(mins => (CASE WHEN ${h(2)} % 10 = 0 THEN ${h(3)} % 10 ELSE 10 + ${h(3)} % 43190 END)::int),
-      ${h(4)} % 10 = 0
+      now() - make_interval(mins => (CASE WHEN ${h(2)} % 10 = 0 THEN ${h(3)} % 10 ELSE 10 + ${h(3)} % 43190 END)::int)
     FROM generate_series(${from}::int, ${to}::int) g`.execute(db);
+  const { rows: premium } = await sql<{ id: number }>`SELECT u.id FROM generate_series(${from}::int, ${to}::int) g
+    JOIN users u ON lower(u.email) = 'bulk-' || g || '@members.invalid' WHERE ${h(4)} % 10 = 0`.execute(db);
+  await kernel.services.get(creditsRef).markPaidAll(premium.map((r) => Number(r.id)));
   const pick = (arr: readonly string[], k: number) => sql`(${sql.val(arr)}::text[])[1 + ${h(k)} % ${sql.lit(arr.length)}]`;
   const { numAffectedRows } = await sql`INSERT INTO profiles (user_id, name, gender, sexuality, birthdate, country, region, city,
       hair_color, eye_color, body_type, relationship_status, tattoos, signup_reason, interests, about, status, invisible)

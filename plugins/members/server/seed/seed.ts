@@ -6,6 +6,7 @@ import { photoFiles } from '../images.ts';
 import { portraitKeys } from './portraits.ts';
 import { demoMemberProfile, seedProfile, type SeedProfile } from './profiles.ts';
 import { authRef } from '../../../auth/server.ts';
+import { creditsRef } from '../../../credits/server.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'flirt-demo-2026';
@@ -131,7 +132,8 @@ async function seedDemoMember(kernel: Kernel, auth: AuthService) {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     const found = await trx.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
     if (found) return false;
-    const userId = await auth.createAccount({ email: DEMO_EMAIL, password: DEMO_PASSWORD, status: 'active', credits: 10, language: null }, trx);
+    const userId = await auth.createAccount({ email: DEMO_EMAIL, password: DEMO_PASSWORD, status: 'active', language: null }, trx);
+    await kernel.services.get(creditsRef).grant(userId, 10, 'demo', `demo:${userId}`, trx);
     await insertProfile(trx, userId, p);
     return true;
   });
