@@ -22,6 +22,11 @@ describe('text files', () => {
     expect(folders.size).toBeGreaterThan(5);
   });
 
+  it('names each plugin\'s namespace by its id: plugins/<id>/texts holds namespace <id> (server, build and browser rely on it)', async () => {
+    const { webPlugins } = await import('../plugins/index.ts');
+    expect(webPlugins.filter((p) => p.texts !== undefined && p.texts !== p.id).map((p) => p.id)).toEqual([]);
+  });
+
   for (const [ns, folder] of folders) {
     describe(ns, () => {
       it('exists for all 11 locales (Norwegian as no.json) and nothing else', () => {

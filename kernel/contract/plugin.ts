@@ -37,7 +37,7 @@ export interface PluginDescriptor {
   settings?: Record<string, SettingDef<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** The browser routes it owns: name -> navigo path (e.g. 'chats-id': '/chats/:id'). */
   routes?: Record<string, string>;
-  /** Its i18n namespace (default: the id). */
+  /** Its i18n namespace: the id (files plugins/<id>/texts/<lang>.json; kernel/texts.test.ts refuses another name). */
   texts?: string;
 }
 
