@@ -45,6 +45,8 @@ export default defineConfig({
       // Test hooks need a loopback HOST ('localhost' binds 127.0.0.1 and ::1): never reachable from outside.
       PORT: String(PORT), HOST: 'localhost', DATA_DIR: '.e2e-data', SEED_PROFILES: '400', SEED_WAIT: '1', LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}/?ignoreTLS=true`, TEST_HOOKS: '1', JOBS_POLL_MS: '250', RATE_LIMIT_FACTOR: '20',
+      // A build of one's own (DIST_DIR=.dist-x npx rsbuild build) served instead of dist/.
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     },
     url: `http://localhost:${PORT}/api/health`,
     timeout: 240_000,

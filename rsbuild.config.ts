@@ -1,25 +1,68 @@
+import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginSpeed } from './scripts/rsbuild-speed.ts';
 
 const apiPort = Number(process.env.API_PORT ?? Number(process.env.PORT ?? 3000) + 1);
+const distRoot = process.env.DIST_DIR ?? 'dist';
 
 export default defineConfig({
   // pluginSpeed: precompressed .br/.gz files and the route → page chunk map the server preloads from.
   plugins: [pluginReact(), pluginSpeed()],
-  source: { entry: { index: './kernel/web/boot.tsx' } },
-  html: {
-    template: './kernel/web/index.html',
-    // Font preloads (performance.preload below) say their type.
-    tags: [(tags) => { for (const t of tags) if (t.attrs?.as === 'font') t.attrs.type = 'font/woff2'; }],
-  },
   // DIST_DIR: build elsewhere (the server reads the same variable), e.g. two checks side by side.
-  output: { distPath: { root: process.env.DIST_DIR ?? 'dist' }, legalComments: 'none' },
-  performance: {
-    chunkSplit: { strategy: 'split-by-experience' },
-    // The Latin Open Sans files of body text (400) and headings (700) start with the HTML
-    // (<link rel="preload" as="font" crossorigin>); the other faces load when a page uses them.
-    preload: { type: 'all-assets', include: [/open-sans-latin-(400|700)-normal\.[0-9a-f]+\.woff2$/] },
+  output: { distPath: { root: distRoot }, legalComments: 'none' },
+  environments: {
+    // The app.
+    web: {
+      source: { entry: { index: './kernel/web/boot.tsx' } },
+      html: {
+        template: './kernel/web/index.html',
+        // Font preloads (performance.preload below) say their type.
+        tags: [(tags) => { for (const t of tags) if (t.attrs?.as === 'font') t.attrs.type = 'font/woff2'; }],
+      },
+      performance: {
+        chunkSplit: { strategy: 'split-by-experience' },
+        // The Latin Open Sans files of body text (400) and headings (700) start with the HTML
+        // (<link rel="preload" as="font" crossorigin>); the other faces load when a page uses them.
+        preload: { type: 'all-assets', include: [/open-sans-latin-(400|700)-normal\.[0-9a-f]+\.woff2$/] },
+      },
+    },
+    // The embeddable widgets (widgets/): <dist>/widgets/loader.js is what a partner page loads (small,
+    // stable address, revalidated); it loads each widget lazily from static/ (hashed, cached for
+    // good), from wherever loader.js came from.
+    widgets: {
+      source: { entry: { loader: './widgets/loader.ts' } },
+      output: {
+        distPath: { root: path.join(distRoot, 'widgets'), js: '', jsAsync: 'static/js' },
+        filename: { js: (data) => (data.chunk?.name === 'loader' ? '[name].js' : '[name].[contenthash:8].js') },
+        // Replaced at run time by the address loader.js came from (widgets/loader.ts).
+        assetPrefix: '/widgets/',
+        // Styles go into the widget's shadow root, never into the page's <head>: style-loader hands
+        // each CSS text to widgets/kernel/style-transform.cjs, which keeps them in one constructed
+        // stylesheet the shadow roots adopt; its insert() puts nothing into the page.
+        injectStyles: true,
+      },
+      // The shared components' react-i18next calls run on the widgets' small i18n (widgets/kernel/react-i18n.tsx).
+      resolve: { alias: { 'react-i18next$': path.resolve('widgets/kernel/react-i18n.tsx') } },
+      performance: { chunkSplit: { strategy: 'all-in-one' } },
+      tools: {
+        htmlPlugin: false,
+        // Text files (kernel/texts, plugins/<id>/texts) as JSON files the widget fetches in its language.
+        rspack: {
+          module: {
+            rules: [{
+              test: /[\\/]texts[\\/][a-z]{2}\.json$/,
+              type: 'asset/resource',
+              generator: { filename: 'static/texts/[name].[contenthash:8].json' },
+            }],
+          },
+        },
+        styleLoader: {
+          insert: path.resolve('widgets/kernel/style-insert.cjs'),
+          styleTagTransform: path.resolve('widgets/kernel/style-transform.cjs'),
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

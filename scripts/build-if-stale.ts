@@ -11,9 +11,10 @@ function newest(p: string): number {
   return fs.readdirSync(p).reduce((m, name) => (name === 'node_modules' ? m : Math.max(m, newest(path.join(p, name)))), st.mtimeMs);
 }
 
-/** Builds the browser app when dist/ is missing or older than any source it is made from. */
+/** Builds the browser app when dist/ (or DIST_DIR) is missing or older than any source it is made from. */
 export function buildIfStale(root = process.cwd()) {
-  const index = path.join(root, 'dist', 'index.html');
+  // DIST_DIR: the build the server will serve (kernel/server/config.ts, rsbuild.config.ts read it too).
+  const index = path.join(path.resolve(root, process.env.DIST_DIR ?? 'dist'), 'index.html');
   const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
   const source = Math.max(...SOURCES.map((s) => newest(path.join(root, s))));
   if (built >= source) return false;

@@ -3,25 +3,12 @@
 import type Superagent from 'superagent';
 import type { Bus } from './bus.ts';
 import type { ApiErrorBody } from '../contract/errors.ts';
+import { ApiError } from './api-error.ts';
 
 export const MAX_RETRIES = 5;
 export const RETRY_BASE_MS = 250;
 
-/** An API failure with the server's code, mapped by the UI to a translated catalogue text. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(message);
-  }
-  /** i18n key of the member-facing text: `errors.<code>`, falling back to the generic text. */
-  get key(): string {
-    return `kernel:errors.${this.code}`;
-  }
-}
+export { ApiError } from './api-error.ts';
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 export interface RequestOptions { query?: Query; body?: unknown; retries?: number; file?: Blob }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from './api.ts';
+import { ApiError } from './api-error.ts';
 
 /**
  * The member-facing text of a failure: the catalogue text for the server's code (first in the

@@ -30,10 +30,12 @@ export interface SignupRequest {
   signup_message?: string;
   language?: string;
   tracking?: Tracking;
+  /** From the embedded widget: answer with a one-time hand-off link to the site instead of a session cookie. */
+  handoff?: boolean;
 }
 
 /** Everything but the password survives a reload (spec: signup form draft). */
-export type SignupDraft = Partial<Omit<SignupRequest, 'password' | 'tracking' | 'language'>> & { step?: number };
+export type SignupDraft = Partial<Omit<SignupRequest, 'password' | 'tracking' | 'language' | 'handoff'>> & { step?: number };
 
 export interface GeocodeResult { country: string; region: string; city: string }
 
@@ -109,8 +111,22 @@ export function signupIssues(d: Partial<SignupRequest>, regionsOf: (country: str
 /** The step (0..4) where a field is asked. */
 export const STEP_OF: Record<keyof SignupRequest, number> = {
   gender: 0, looking_for: 0, date_of_birth: 1, country: 2, region: 2, city: 2,
-  name: 3, email: 3, password: 3, signup_message: 4, language: 4, tracking: 4,
+  name: 3, email: 3, password: 3, signup_message: 4, language: 4, tracking: 4, handoff: 4,
 };
+
+/** The `signups` setting: open to all, to visitors from a traffic source (tracking data), or by invitation only. */
+export function signupsOpenFor(mode: string, tracking: Tracking): boolean {
+  return mode === 'all' || (mode === 'with_trafficsource' && Object.keys(tracking).length > 0);
+}
+
+/** The signup request from the steps' answers (the in-site dialog and the embedded widget send the same). */
+export function signupBody(d: SignupDraft, password: string, language: string, tracking: Tracking): SignupRequest {
+  return {
+    gender: d.gender!, looking_for: d.looking_for ?? [], date_of_birth: d.date_of_birth ?? '', country: d.country ?? '',
+    region: d.region ?? '', city: d.city ?? '', name: d.name ?? '', email: d.email ?? '', password,
+    signup_message: d.signup_message ?? '', language, tracking,
+  };
+}
 
 /** Tracking parameters from an address's query, cleaned (letters, digits and a few marks, 100 characters). */
 export function trackingFrom(query: Record<string, string | undefined>): Tracking {

@@ -13,6 +13,7 @@ import {
   type SignupIssue, type SignupRequest, type Tracking,
 } from '../contract.ts';
 import { reverseGeocode } from './geocode.ts';
+import { handoffRoutes, issueHandoff } from './handoff.ts';
 import { accountRef } from '../../account/server.ts';
 import { authRef } from '../../auth/server.ts';
 import { creditsRef } from '../../credits/server.ts';
@@ -35,6 +36,8 @@ const signupSchema = {
     signup_message: { ...str(MESSAGE_MAX + 50), multiline: true },
     language: str(10),
     tracking: { type: 'object', additionalProperties: false, properties: Object.fromEntries(TRACKING_KEYS.map((k) => [k, str(300)])) },
+    // The embedded widget asks for a hand-off link instead of a session cookie (handoff.ts).
+    handoff: { type: 'boolean' },
   },
 };
 
@@ -119,10 +122,13 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
       if (/unique|duplicate/i.test(String((err as Error).message))) throw new HttpError(409, 'email_exists', 'An account with this email already exists (log in)', { field: 'email' });
       throw err;
     }
-    await auth.logIn(req, reply, userId);
+    // From the widget on a partner's page the cookie would be a third-party one: the member is
+    // logged in on the site through the one-time hand-off link instead.
+    if (!body.handoff) await auth.logIn(req, reply, userId);
     reply.clearCookie(TRACKING_COOKIE, { path: '/' });
     await account.sendActivation(req, userId);
-    return { user: await auth.userView(userId, req.site) };
+    const user = await auth.userView(userId, req.site);
+    return body.handoff ? { user, handoff_url: await issueHandoff(kernel, req.site, userId) } : { user };
   });
 
   app.get('/geocode.php', {
@@ -139,4 +145,6 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
     if (!result) throw new HttpError(404, 'location_unknown', 'This location is outside the countries this site serves.');
     return { result };
   });
+
+  handoffRoutes(app, kernel);
 }

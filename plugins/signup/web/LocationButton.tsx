@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKernel } from '../../../kernel/web/context.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import type { GeocodeResult } from '../contract.ts';
 import { Hint } from './ui.tsx';
@@ -10,9 +9,11 @@ type Permission = 'unsupported' | 'unknown' | PermissionState;
 /** A position up to an hour old is good enough (spec: geolocation cache maximum age 1 hour). */
 const MAX_AGE_MS = 3600_000;
 
-/** "Use my location": asks the browser, then our server, for the country and region. */
-export function LocationButton({ onFound }: { onFound(r: GeocodeResult): void }) {
-  const { api } = useKernel();
+/**
+ * "Use my location": asks the browser, then our server (`lookup`: the app's or the widget's API
+ * client), for the country and region.
+ */
+export function LocationButton({ onFound, lookup }: { onFound(r: GeocodeResult): void; lookup(lat: number, lon: number): Promise<GeocodeResult> }) {
   const { t } = useTranslation();
   const [permission, setPermission] = useState<Permission>(() => ('geolocation' in navigator ? 'unknown' : 'unsupported'));
   const [state, setState] = useState<'idle' | 'locating' | 'found' | 'unknown'>('idle');
@@ -32,7 +33,7 @@ export function LocationButton({ onFound }: { onFound(r: GeocodeResult): void })
     setState('locating');
     navigator.geolocation.getCurrentPosition(async (pos) => {
       try {
-        const { result } = await api.get<{ result: GeocodeResult }>('/api/geocode.php', { query: { lat: pos.coords.latitude.toFixed(3), lon: pos.coords.longitude.toFixed(3) }, retries: 1 });
+        const result = await lookup(pos.coords.latitude, pos.coords.longitude);
         onFound(result);
         setPlace(result.city);
         setState('found');

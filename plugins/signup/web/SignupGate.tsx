@@ -4,10 +4,11 @@ import { useKernel } from '../../../kernel/web/context.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { storedTracking } from './store.ts';
 import { SignupForm } from './SignupForm.tsx';
+import { signupsOpenFor } from '../contract.ts';
 
 /** The `signups` setting: open to all, to visitors from a traffic source, or by invitation only. */
 export function signupsOpen(mode: string) {
-  return mode === 'all' || (mode === 'with_trafficsource' && Object.keys(storedTracking()).length > 0);
+  return signupsOpenFor(mode, storedTracking());
 }
 
 /** The signup form, or the invite-only notice when this visitor may not sign up here. */

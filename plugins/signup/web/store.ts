@@ -1,7 +1,7 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
 import type { User } from '../../auth/contract.ts';
-import { COMPLETION_STEP, TRACKING_COOKIE, trackingFrom, type SignupDraft, type SignupRequest, type Tracking } from '../contract.ts';
+import { COMPLETION_STEP, signupBody, TRACKING_COOKIE, trackingFrom, type GeocodeResult, type SignupDraft, type SignupRequest, type Tracking } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
 
 export const DRAFT_KEY = 'signup-draft';
@@ -86,11 +86,7 @@ export const SignupStore = types
       }),
       submit: flow(function* (language: string) {
         const d = self.draft;
-        const body: SignupRequest = {
-          gender: d.gender!, looking_for: d.looking_for ?? [], date_of_birth: d.date_of_birth ?? '', country: d.country ?? '',
-          region: d.region ?? '', city: d.city ?? '', name: d.name ?? '', email: d.email ?? '', password: self.password,
-          signup_message: d.signup_message ?? '', language, tracking: storedTracking(),
-        };
+        const body = signupBody(d, self.password, language, storedTracking());
         const res: { user: User } = yield env().api.post<{ user: User }>('/api/signup.php', body);
         self.sentTo = res.user.email;
         self.password = '';
@@ -99,6 +95,11 @@ export const SignupStore = types
         self.draft = { looking_for: d.looking_for, country: d.country };
         try { localStorage.removeItem(DRAFT_KEY); } catch { /* ignore */ }
         return res.user;
+      }),
+      /** Country, region and city of a position (step 2's "use my location"). */
+      geocode: flow(function* (lat: number, lon: number) {
+        const res: { result: GeocodeResult } = yield env().api.get<{ result: GeocodeResult }>('/api/geocode.php', { query: { lat: lat.toFixed(3), lon: lon.toFixed(3) }, retries: 1 });
+        return res.result;
       }),
       resendActivation: flow(function* () {
         yield env().api.post('/api/activate.php', {});

@@ -1,0 +1,30 @@
+import { localeFile, type Locale } from '../../kernel/contract/locales.ts';
+import { createMiniI18n, type WidgetI18n } from './react-i18n.tsx';
+
+type Tree = Parameters<typeof createMiniI18n>[1][string];
+
+/**
+ * The text namespaces a widget may show, from the very files the app reads (kernel/texts,
+ * plugins/<id>/texts). The widgets build emits them as JSON files (rsbuild.config.ts): the widget
+ * fetches its language's files only, and the loader stays free of a chunk map of every language.
+ */
+const NAMESPACES = {
+  kernel: import.meta.webpackContext('../../kernel/texts', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
+  signup: import.meta.webpackContext('../../plugins/signup/texts', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
+  members: import.meta.webpackContext('../../plugins/members/texts', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
+};
+
+export type WidgetNamespace = keyof typeof NAMESPACES;
+
+async function fetchTexts(ns: WidgetNamespace, locale: Locale): Promise<Tree> {
+  const url = NAMESPACES[ns](`./${localeFile(locale)}.json`) as string;
+  const res = await fetch(url, { mode: 'cors', credentials: 'omit' });
+  if (!res.ok) throw new Error(`texts ${ns}/${locale}: HTTP ${res.status}`);
+  return res.json() as Promise<Tree>;
+}
+
+/** The widget's own translations (never the page's i18n), holding the given namespaces of one language. */
+export async function createWidgetI18n(locale: Locale, namespaces: WidgetNamespace[]): Promise<WidgetI18n> {
+  const trees = await Promise.all(namespaces.map(async (ns) => [ns, await fetchTexts(ns, locale)] as const));
+  return createMiniI18n(locale, Object.fromEntries(trees));
+}
