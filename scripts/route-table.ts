@@ -14,7 +14,8 @@ const rows = webPlugins.flatMap((p) => (p.pages ?? []).map((r) => ({
   plugin: p.id,
   name: r.name,
   path: p.routes?.[r.name],
-  access: r.access ?? 'any',
+  access: r.access,
+  ...(r.guestsOnly ? { guestsOnly: true } : {}),
   ...(r.serves ? { serves: r.serves } : {}),
   // The text namespaces its page needs with every plugin on (the server keeps the enabled ones).
   texts: routeTexts(webPlugins, { name: r.name, plugin: p.id, layout: r.layout, area: r.area }),

@@ -28,7 +28,9 @@ export interface RouteChunks {
     name: string;
     /** navigo pattern, e.g. `/members/:id` */
     path: string;
-    access: 'any' | 'member' | 'visitor';
+    access: 'visitor' | 'member' | 'operator';
+    /** Logged-in members are sent to the members' home (login, landing pages). */
+    guestsOnly?: boolean;
     /** The owning plugin (the server's switch decides per domain whether it is on). */
     plugin: string;
     /** What the kernel sends people to: the login page, the members' home. */

@@ -83,7 +83,7 @@ const CSP = [
 /** `<` as \u003c: the JSON can never close its script element nor open a comment. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 
-interface CompiledRoute { re: RegExp; name: string; access: string; plugin: string; serves?: string; files: string[]; texts?: { visitor: string[]; member: string[] } }
+interface CompiledRoute { re: RegExp; name: string; access: string; guestsOnly?: boolean; plugin: string; serves?: string; files: string[]; texts?: { visitor: string[]; member: string[] } }
 
 /** navigo pattern → RegExp (`:id` one segment, `:slug?` an optional one). */
 export function patternRegExp(pattern: string): RegExp {
@@ -108,7 +108,7 @@ function shellSource(distDir: string) {
     const chunksFile = path.join(distDir, ROUTE_CHUNKS_FILE);
     if (fs.existsSync(chunksFile)) {
       const map = JSON.parse(fs.readFileSync(chunksFile, 'utf8')) as RouteChunks;
-      routes = map.routes.map((r) => ({ re: patternRegExp(r.path), name: r.name, access: r.access, plugin: r.plugin, serves: r.serves, files: r.files, texts: r.texts }));
+      routes = map.routes.map((r) => ({ re: patternRegExp(r.path), name: r.name, access: r.access, guestsOnly: r.guestsOnly, plugin: r.plugin, serves: r.serves, files: r.files, texts: r.texts }));
     }
     cached = { mtime, html, routes };
     return cached;
@@ -150,8 +150,8 @@ function pageFor(routes: CompiledRoute[], pathname: string, plugins: ReadonlySet
   const route = routes.find((r) => on(r) && r.re.test(pathname));
   if (!route) return undefined;
   // A visitor on a members' page is sent to log in; a member on a visitors' page to the search.
-  if (route.access === 'member' && !loggedIn) return serving('login');
-  if (route.access === 'visitor' && loggedIn) return serving('members-home');
+  if ((route.access === 'member' || route.access === 'operator') && !loggedIn) return serving('login');
+  if (route.guestsOnly && loggedIn) return serving('members-home');
   return route;
 }
 

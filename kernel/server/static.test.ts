@@ -13,13 +13,13 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-dist-'));
 const bundle = 'console.log("a hashed bundle");'.repeat(40);
 const routeChunks: RouteChunks = {
   routes: [
-    { name: 'login', path: '/login', access: 'visitor', plugin: 'auth', serves: 'login', files: ['/static/js/async/login.js'], texts: { visitor: ['kernel', 'auth', 'members', 'pages'], member: ['kernel', 'auth', 'chat', 'members', 'pages'] } },
-    { name: 'index', path: '/', access: 'visitor', plugin: 'home', files: ['/static/css/async/home.css', '/static/js/async/home.js'] },
-    { name: 'members', path: '/members', access: 'any', plugin: 'members', serves: 'members-home', files: ['/static/js/async/members.js'] },
-    { name: 'members-id', path: '/members/:id', access: 'any', plugin: 'members', files: ['/static/js/async/profile.js'] },
+    { name: 'login', path: '/login', access: 'visitor', guestsOnly: true, plugin: 'auth', serves: 'login', files: ['/static/js/async/login.js'], texts: { visitor: ['kernel', 'auth', 'members', 'pages'], member: ['kernel', 'auth', 'chat', 'members', 'pages'] } },
+    { name: 'index', path: '/', access: 'visitor', guestsOnly: true, plugin: 'home', files: ['/static/css/async/home.css', '/static/js/async/home.js'] },
+    { name: 'members', path: '/members', access: 'visitor', plugin: 'members', serves: 'members-home', files: ['/static/js/async/members.js'] },
+    { name: 'members-id', path: '/members/:id', access: 'visitor', plugin: 'members', files: ['/static/js/async/profile.js'] },
     { name: 'chats', path: '/chats', access: 'member', plugin: 'chat', files: ['/static/js/async/chats.js'], texts: { visitor: ['kernel', 'chat', 'auth', 'members', 'pages'], member: ['kernel', 'chat', 'auth', 'members', 'pages'] } },
     // A lander (lander layout: no navigation), with the texts the build decided (kernel/web/texts.ts).
-    { name: 'lp', path: '/lp', access: 'any', plugin: 'home', files: ['/static/js/async/lp.js'], texts: { visitor: ['kernel', 'home', 'pages'], member: ['kernel', 'home', 'pages'] } },
+    { name: 'lp', path: '/lp', access: 'visitor', plugin: 'home', files: ['/static/js/async/lp.js'], texts: { visitor: ['kernel', 'home', 'pages'], member: ['kernel', 'home', 'pages'] } },
   ],
 };
 beforeAll(async () => {

@@ -56,13 +56,16 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   const onMatch = (route: RouteDef<string> | null, m: RouteMatch) => {
     const login = registry.serving('login')?.name;
     const home = registry.serving('members-home')?.name;
-    if (route?.access === 'member' && !store.appState.loggedIn && login) {
+    const forMembers = route?.access === 'member' || route?.access === 'operator';
+    if (forMembers && !store.appState.loggedIn && login) {
       return router.navigate(login, {}, { redirect: m.path + (Object.keys(m.query).length ? `?${new URLSearchParams(m.query)}` : '') }, { replace: true });
     }
-    if (route?.access === 'visitor' && store.appState.loggedIn) {
+    if (route?.guestsOnly && store.appState.loggedIn) {
       return router.go(m.query.redirect ?? (home ? router.href(home) : '/'), { replace: true });
     }
     store.appState.setRoute({ name: route?.name ?? '', layout: route?.layout ?? 'default', ...m });
+    // A member who is no operator on an operator's page: the 403 page (the API refuses them too).
+    if (route?.access === 'operator' && store.appState.loggedIn && !store.appState.operator) store.appState.showError(403, '');
     // The page's chunk starts loading now, before React renders the layout that asks for it (React
     // renders after this handler). Its texts too: the kernel's, its owner's, and those of the labels
     // its layout shows this visitor (texts.ts).
@@ -121,10 +124,10 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     () => pageNamespaces(registry.plugins, registry.routes.find((r) => r.name === store.appState.route.name) ?? null, ctx).join(),
     (namespaces) => void ensureNamespaces(i18n, namespaces.split(',')),
   ));
-  // Logging in or out re-decides what the current address may show.
-  disposers.push(reaction(() => store.appState.loggedIn, () => {
+  // Logging in or out (or a role change) re-decides what the current address may show.
+  disposers.push(reaction(() => [store.appState.loggedIn, store.appState.operator], () => {
     const route = registry.routes.find((r) => r.name === store.appState.route.name);
-    if (route?.access && route.access !== 'any') router.go(location.pathname + location.search, { replace: true });
+    if (route && (route.access !== 'visitor' || route.guestsOnly)) router.go(location.pathname + location.search, { replace: true });
   }));
 
   disposers.push(scroll.dispose, startPolling(kernel), realtime.dispose);

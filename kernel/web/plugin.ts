@@ -18,7 +18,13 @@ import type { StoreSlice } from './slice.ts';
  */
 export interface LayoutNames { default: true; chat: true; lander: true; empty: true }
 export type LayoutName = keyof LayoutNames & string;
-export type Access = 'any' | 'member' | 'visitor';
+/**
+ * Who may see a route, as on the server (kernel/server/access.ts): 'visitor' anyone, 'member' a
+ * logged-in member (visitors are sent to log in), 'operator' an operator (visitors are sent to log
+ * in, other members see a 403 page). Every route says which; the registry refuses one that does not.
+ */
+export type Access = 'visitor' | 'member' | 'operator';
+export const ACCESS_LEVELS: readonly Access[] = ['visitor', 'member', 'operator'];
 /** Where a route belongs: the members area (spec: time bonus and banner rules) or not (null). */
 export type Area = 'members' | null;
 type Lazy<P = object> = () => Promise<{ default: ComponentType<P> }>;
@@ -29,7 +35,9 @@ export interface RouteDef<N extends string = RouteName> {
   name: N;                     // the spec's route name, e.g. "members-id"; its path is in the descriptor
   page: Lazy<PageProps>;
   layout?: LayoutName;         // default: 'default'
-  access?: Access;             // default: 'any'
+  access: Access;              // who may see it (required)
+  /** Logged-in members are sent on (to ?redirect or the members' home): login, signup, landing pages. */
+  guestsOnly?: boolean;
   area?: 'members';            // members-area routes (time bonus, banners)
   titleKey?: string;           // i18n key of the window title
   /**

@@ -1,5 +1,5 @@
 import { computed, type IComputedValue } from 'mobx';
-import type { AlertDef, BannerDef, FooterLinkDef, LayoutDef, LayoutName, LayoutSlot, ModalDef, NavItemDef, PanelDef, RouteDef, SlotContext, WebPlugin } from './plugin.ts';
+import { ACCESS_LEVELS, type AlertDef, type BannerDef, type FooterLinkDef, type LayoutDef, type LayoutName, type LayoutSlot, type ModalDef, type NavItemDef, type PanelDef, type RouteDef, type SlotContext, type WebPlugin } from './plugin.ts';
 import { enabledPlugins, orderPlugins } from '../contract/plugin.ts';
 
 type Owned<T> = T & { plugin: string };
@@ -26,6 +26,8 @@ export class Registry {
     this.routes = this.plugins.flatMap((p) => (p.pages ?? []).map((r) => {
       const path = p.routes?.[r.name];
       if (!path) throw new Error(`plugin ${p.id}: route ${r.name} is not in its descriptor`);
+      // No page is public by oversight: each says who may see it.
+      if (!ACCESS_LEVELS.includes(r.access)) throw new Error(`plugin ${p.id}: route ${r.name} declares no access level (access: 'visitor' | 'member' | 'operator')`);
       return { ...r, plugin: p.id, path };
     }));
     const names = new Set<string>();

@@ -4,9 +4,9 @@ import type { RouteDef } from './plugin.ts';
 
 const page = async () => ({ default: () => null });
 const routes: (RouteDef<string> & { path: string })[] = [
-  { name: 'index', path: '/', page },
-  { name: 'members', path: '/members', page },
-  { name: 'members-id', path: '/members/:id', page },
+  { name: 'index', path: '/', access: 'visitor', page },
+  { name: 'members', path: '/members', access: 'visitor', page },
+  { name: 'members-id', path: '/members/:id', access: 'visitor', page },
 ];
 
 describe('router', () => {

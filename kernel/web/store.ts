@@ -24,6 +24,8 @@ export const KernelStore = types
   .model('KernelStore', {
     route: types.optional(RouteState, {}),
     userId: types.maybeNull(types.number),
+    /** The logged-in member is an operator (routes with access 'operator'). */
+    operator: false,
     locale: 'en',
     loading: 0,
     modals: types.array(OpenModal),
@@ -42,8 +44,9 @@ export const KernelStore = types
       self.route = RouteState.create(route);
       self.pageError = null;
     },
-    setUserId(id: number | null) {
+    setUserId(id: number | null, operator = false) {
       self.userId = id;
+      self.operator = id != null && operator;
     },
     setPollSeconds(seconds: number) {
       self.pollSeconds = seconds;

@@ -1,5 +1,5 @@
 import type { Api } from './api.ts';
-import type { RouteDef, WebPlugin } from './plugin.ts';
+import type { Access, RouteDef, WebPlugin } from './plugin.ts';
 
 type Handler = (body?: unknown, query?: Record<string, unknown>) => unknown;
 
@@ -27,11 +27,12 @@ export function fakeApi(routes: Record<string, Handler>): Api & { calls: string[
  * A plugin for kernel tests written in one object, as a plugin's folder would say it in two
  * (descriptor + manifest): `routes` carry their paths (default `/<name>`, `/` for index).
  */
-export function testPlugin(p: Omit<WebPlugin, 'routes' | 'pages'> & { routes?: (RouteDef<string> & { path?: string })[] }): WebPlugin {
+export function testPlugin(p: Omit<WebPlugin, 'routes' | 'pages'> & { routes?: (Omit<RouteDef<string>, 'access'> & { access?: Access; path?: string })[] }): WebPlugin {
   const { routes, ...rest } = p;
   return {
     ...rest,
     routes: Object.fromEntries((routes ?? []).map((r) => [r.name, r.path ?? (r.name === 'index' ? '/' : `/${r.name}`)])),
-    pages: (routes ?? []).map(({ path: _path, ...r }) => r),
+    // Routes say who may see them; a test's default is everyone.
+    pages: (routes ?? []).map(({ path: _path, ...r }) => ({ ...r, access: r.access ?? 'visitor' })),
   };
 }

@@ -10,12 +10,12 @@ const NO_REMINDER = new Set(['signup', 'settings', 'notifications', 'complete-si
 /** Activation, password reset, e-mail change, account settings and deletion. */
 export default definePlugin(accountPlugin, {
   pages: [
-    { name: 'reset-password', access: 'visitor', titleKey: 'account:reset.title', page: () => import('./web/ResetPasswordPage.tsx') },
-    { name: 'reset-password-do', titleKey: 'account:resetDo.title', page: () => import('./web/ResetPasswordDoPage.tsx') },
-    { name: 'mail-change-do', titleKey: 'account:mailChangeDo.title', page: () => import('./web/MailChangeDoPage.tsx') },
-    { name: 'activate-done', titleKey: 'account:activate.doneTitle', page: () => import('./web/ActivateDonePage.tsx') },
-    { name: 'activate-error', titleKey: 'account:activate.errorTitle', page: () => import('./web/ActivateErrorPage.tsx') },
-    { name: 'account-deleted', titleKey: 'account:deleted.title', page: () => import('./web/AccountDeletedPage.tsx') },
+    { name: 'reset-password', access: 'visitor', guestsOnly: true, titleKey: 'account:reset.title', page: () => import('./web/ResetPasswordPage.tsx') },
+    { name: 'reset-password-do', access: 'visitor', titleKey: 'account:resetDo.title', page: () => import('./web/ResetPasswordDoPage.tsx') },
+    { name: 'mail-change-do', access: 'visitor', titleKey: 'account:mailChangeDo.title', page: () => import('./web/MailChangeDoPage.tsx') },
+    { name: 'activate-done', access: 'visitor', titleKey: 'account:activate.doneTitle', page: () => import('./web/ActivateDonePage.tsx') },
+    { name: 'activate-error', access: 'visitor', titleKey: 'account:activate.errorTitle', page: () => import('./web/ActivateErrorPage.tsx') },
+    { name: 'account-deleted', access: 'visitor', titleKey: 'account:deleted.title', page: () => import('./web/AccountDeletedPage.tsx') },
     { name: 'settings', access: 'member', titleKey: 'account:settings.title', page: () => import('./web/SettingsPage.tsx') },
   ],
   navItems: [

@@ -8,14 +8,14 @@ const auth = (k: { store: Record<string, unknown> }) => authSlice.of(k);
 export default definePlugin(authPlugin, {
   store: authSlice,
   pages: [
-    { name: 'login', serves: 'login', access: 'visitor', titleKey: 'auth:login.title', page: () => import('./web/LoginPage.tsx') },
+    { name: 'login', serves: 'login', access: 'visitor', guestsOnly: true, titleKey: 'auth:login.title', page: () => import('./web/LoginPage.tsx') },
   ],
   navItems: [
     { id: 'login', slot: 'top', order: 100, labelKey: 'auth:nav.login', route: 'login', variant: 'button', when: (ctx) => !ctx.loggedIn },
     { id: 'logout', slot: 'account', order: 100, labelKey: 'auth:nav.logout', action: (k) => void logout(k) },
   ],
   async boot(kernel) {
-    auth(kernel).bindSession((id) => kernel.appState.setUserId(id));
+    auth(kernel).bindSession((id, operator) => kernel.appState.setUserId(id, operator));
     // The page usually carries the user (or null for a visitor); without it, ask the API.
     const inline = kernel.bootData<AuthStoreInstance['user']>('user');
     if (inline !== undefined) auth(kernel).setUser(inline);

@@ -7,8 +7,8 @@ import membersPlugin from './plugin.ts';
 export default definePlugin(membersPlugin, {
   store: membersSlice,
   pages: [
-    { name: 'members', serves: 'members-home', area: 'members', titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
-    { name: 'members-id', backButton: true, area: 'members', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
+    { name: 'members', access: 'visitor', serves: 'members-home', area: 'members', titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
+    { name: 'members-id', access: 'visitor', backButton: true, area: 'members', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
     // The spec's likes-m-id is the same screen, reached from the likes lists.
     { name: 'likes-m-id', area: 'members', access: 'member', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
   ],

@@ -6,7 +6,7 @@ import notificationsPlugin from './plugin.ts';
 export default definePlugin(notificationsPlugin, {
   pages: [
     // Open to visitors too: the unsubscribe link in a mail must work without logging in.
-    { name: 'notifications', titleKey: 'notifications:title', page: () => import('./web/NotificationsPage.tsx') },
+    { name: 'notifications', access: 'visitor', titleKey: 'notifications:title', page: () => import('./web/NotificationsPage.tsx') },
   ],
   alerts: [{
     id: 'disabled-notifications',

@@ -9,6 +9,7 @@ export default definePlugin(pagesPlugin, {
   store: pagesSlice,
   pages: STATIC_PAGES.map((page): RouteDef<keyof typeof pagesPlugin.routes> => ({
     name: routeName(page),
+    access: 'visitor',
     titleKey: `pages:${page}.title`,
     page: () => import('./web/StaticPage.tsx').then((m) => ({ default: m.pageFor(page) })),
   })),

@@ -22,7 +22,7 @@ const openSignup = (k: WebKernel) => k.appState.openModal('signup');
 export default definePlugin(signupPlugin, {
   store: signupSlice,
   pages: [
-    { name: 'signup', titleKey: 'signup:title', page: () => import('./web/SignupPage.tsx') },
+    { name: 'signup', access: 'visitor', titleKey: 'signup:title', page: () => import('./web/SignupPage.tsx') },
     { name: 'complete-signup', access: 'member', titleKey: 'signup:completion.title', page: () => import('./web/CompleteSignupPage.tsx') },
     { name: 'signup-matches', access: 'member', titleKey: 'signup:matches.title', page: () => import('./web/SignupMatchesPage.tsx') },
   ],

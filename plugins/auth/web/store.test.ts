@@ -25,6 +25,17 @@ describe('auth store', () => {
     expect(session).toEqual([9, null]);
   });
 
+  it('tells the kernel whether the member is an operator (only operators carry a role)', async () => {
+    const api = fakeApi({ 'GET /api/user.php': () => ({ user: { ...user, role: 'operator' } }), 'POST /api/logout.php': () => ({ ok: true }) });
+    const store = AuthStore.create({}, { api, bus: new Bus() });
+    const session: [number | null, boolean][] = [];
+    store.bindSession((id, operator) => session.push([id, operator]));
+    store.setUser(user);
+    await store.fetchUser();
+    await store.logout();
+    expect(session).toEqual([[9, false], [9, true], [null, false]]);
+  });
+
   it('treats a 403 from GET user.php as logged out and rethrows other failures', async () => {
     let fail: ApiError = new ApiError(403, 'authentication_required', 'x');
     const api = fakeApi({ 'GET /api/user.php': () => { throw fail; } });

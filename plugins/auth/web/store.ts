@@ -8,7 +8,7 @@ export const AuthStore = types
   .model('AuthStore', {
     user: types.maybeNull(types.frozen<User>()),
   })
-  .volatile(() => ({ onSession: (_id: number | null) => {} }))
+  .volatile(() => ({ onSession: (_id: number | null, _operator: boolean) => {} }))
   .views((self) => ({
     get loggedIn() {
       return self.user != null;
@@ -19,12 +19,12 @@ export const AuthStore = types
     const setUser = (user: User | null) => {
       const changed = (self.user?.id ?? null) !== (user?.id ?? null);
       self.user = user;
-      self.onSession(user?.id ?? null);
+      self.onSession(user?.id ?? null, user?.role === 'operator');
       if (changed) env().bus.emit('session:changed', { userId: user?.id ?? null });
     };
     return {
       setUser,
-      bindSession(fn: (id: number | null) => void) {
+      bindSession(fn: (id: number | null, operator: boolean) => void) {
         self.onSession = fn;
       },
       /** GET /api/user.php; a 403 simply means nobody is logged in. */
