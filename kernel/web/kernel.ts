@@ -7,7 +7,7 @@ import { Registry } from './registry.ts';
 import { createRouter, type RouteMatch } from './router.ts';
 import { createRootStore } from './store.ts';
 import { loadTextsWith, preload, trackChunkLoads } from './lazy.ts';
-import { namespaceOf, pageNamespaces } from './texts.ts';
+import { ownerNamespaces, pageNamespaces } from './texts.ts';
 import { createScrollKeeper } from './scroll.ts';
 import { setAppBadge, windowTitle } from './title.ts';
 import { startPolling } from './poll.ts';
@@ -42,9 +42,8 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   const ctx = {} as { -readonly [K in keyof SlotContext]: SlotContext[K] };
   const registry = new Registry(plugins, settings.plugins, ctx);
   addIcons(registry.icons);
-  // A plugin's lazily loaded parts bring its texts along (lazy.ts); the owner's id names its namespace.
-  const namespaces = new Map(registry.plugins.map((p) => [p.id, namespaceOf(p)]));
-  loadTextsWith((owners) => ensureNamespaces(i18n, owners.map((o) => namespaces.get(o) ?? o)));
+  // A plugin's lazily loaded parts bring its texts along (lazy.ts), and those of the plugins it requires.
+  loadTextsWith((owners) => ensureNamespaces(i18n, owners.flatMap((o) => ownerNamespaces(registry.plugins, o))));
   const store = createRootStore(registry.plugins.flatMap((p) => (p.store ? [p.store] : [])), { api, bus, i18n });
   store.appState.setLocale(i18n.language);
   trackChunkLoads(async (p) => {

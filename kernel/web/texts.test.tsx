@@ -10,7 +10,7 @@ import { App } from './App.tsx';
 import { Bus } from './bus.ts';
 import { preloaded } from './lazy.ts';
 import { fakeApi, testPlugin } from './testing.ts';
-import { navNamespaces, pageNamespaces, routeTexts } from './texts.ts';
+import { navNamespaces, ownerNamespaces, pageNamespaces, routeTexts } from './texts.ts';
 import { readTexts } from '../server/text-files.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { BootData } from '../contract/boot.ts';
@@ -33,7 +33,10 @@ const pages = testPlugin({
   routes: [{ name: 'pages-terms', path: '/pages/terms', page: pageOf('Terms') }],
   footerLinks: [{ id: 'terms', order: 10, labelKey: 'pages:nav.terms', route: 'pages-terms' }],
 });
-const plugins = [home, chat, pages];
+// A plugin that requires another shows its texts too (through its components).
+const members = testPlugin({ id: 'members' });
+const signup = testPlugin({ id: 'signup', requires: ['members'], routes: [{ name: 'join', layout: 'empty', page: pageOf('Join') }] });
+const plugins = [home, chat, pages, members, signup];
 
 /** The namespaces an i18n instance holds for a language. */
 const held = (i18n: { store: { data: Record<string, object> } }, lng: string) => Object.keys(i18n.store.data[lng] ?? {}).sort();
@@ -119,6 +122,15 @@ describe('texts load per namespace', () => {
     expect(screen.queryByText('chat:nav')).toBeNull();
     expect(await screen.findByRole('link', { name: 'Messages' })).toBeTruthy();
     expect(held(kernel.i18n, 'en')).toEqual(['chat', 'kernel', 'pages']);
+    dispose();
+  });
+
+  it('a page of a plugin that requires another brings that one\'s texts too', async () => {
+    expect(ownerNamespaces(plugins, 'signup')).toEqual(['signup', 'members']);
+    expect(pageNamespaces(plugins, { plugin: 'signup', layout: 'empty' })).toEqual(['kernel', 'signup', 'members']);
+    const { kernel, dispose } = await boot('/join');
+    expect(await screen.findByRole('heading', { name: 'Join' })).toBeTruthy();
+    expect(held(kernel.i18n, 'en')).toEqual(['kernel', 'members', 'signup']);
     dispose();
   });
 

@@ -14,6 +14,8 @@ export interface TextSource {
   id: string;
   /** The plugin's namespace (descriptor `texts`); its files are plugins/<id>/texts/<lang>.json. */
   texts?: string;
+  /** The plugins it needs: its parts may show their texts (their components, their labels). */
+  requires?: readonly string[];
   navItems?: readonly Pick<NavItemDef, 'labelKey' | 'slot' | 'when'>[];
   footerLinks?: readonly Pick<FooterLinkDef, 'labelKey'>[];
   layouts?: readonly Pick<LayoutDef, 'name'>[];
@@ -28,6 +30,17 @@ export const namespaceOf = (p: Pick<TextSource, 'id' | 'texts'>) => p.texts ?? p
 export const namespaceOfKey = (key: string) => (key.includes(':') ? key.slice(0, key.indexOf(':')) : 'kernel');
 
 const unique = (xs: Iterable<string>) => [...new Set(xs)];
+
+/**
+ * The namespaces a plugin's parts show: its own and those of the plugins it requires (a signup page
+ * shows account's and members' texts through their components), of those in `plugins`.
+ */
+export function ownerNamespaces(plugins: readonly TextSource[], id: string): string[] {
+  const p = plugins.find((x) => x.id === id);
+  if (!p) return [id];
+  const required = (p.requires ?? []).flatMap((r) => plugins.filter((x) => x.id === r)).map(namespaceOf);
+  return unique([namespaceOf(p), ...required]);
+}
 
 /** What the nav decision reads of the slot context (the browser's, or one the build makes up). */
 export type NavContext = Pick<SlotContext, 'loggedIn'> & Partial<SlotContext>;
@@ -67,11 +80,10 @@ export function footerNamespaces(plugins: readonly TextSource[]): string[] {
 export function pageNamespaces(plugins: readonly TextSource[], route: { plugin: string; layout?: string } | null, ctx?: NavContext): string[] {
   const layout = route?.layout ?? 'default';
   const ns = ['kernel'];
-  const owner = route && plugins.find((p) => p.id === route.plugin);
-  if (route) ns.push(owner ? namespaceOf(owner) : route.plugin);
+  if (route) ns.push(...ownerNamespaces(plugins, route.plugin));
   // A plugin's own layout is lazily loaded with its texts; it is named here so the first paint has them.
   const layoutOwner = plugins.find((p) => p.layouts?.some((l) => l.name === layout));
-  if (layoutOwner) ns.push(namespaceOf(layoutOwner));
+  if (layoutOwner) ns.push(...ownerNamespaces(plugins, layoutOwner.id));
   if (NAV_LAYOUTS.has(layout)) ns.push(...navNamespaces(plugins, ctx));
   if (FOOTER_LAYOUTS.has(layout)) ns.push(...footerNamespaces(plugins));
   return unique(ns);
