@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
@@ -34,22 +35,31 @@ export const LanguageSelect = observer(function LanguageSelect() {
   );
 });
 
+/**
+ * The plugins' links. Their labels are their plugins' texts: the links show once those are there
+ * (the kernel loads them with the page; only after an address without a footer may they come later).
+ */
+const FooterLinks = observer(function FooterLinks() {
+  const registry = useRegistry();
+  const { t } = useTexts(footerNamespaces(registry.plugins));
+  const links = registry.footerLinks();
+  if (!links.length) return null;
+  return (
+    <nav aria-label={t('kernel:footer.links')}>
+      <ul>{links.map((l) => <li key={l.id}><Link to={l.route}>{t(l.labelKey)}</Link></li>)}</ul>
+    </nav>
+  );
+});
+
 /** Footer: the plugins' links, the language, the disclaimer and (for English) the US notice. */
 export const Footer = observer(function Footer({ compact = false }: { compact?: boolean }) {
-  const registry = useRegistry();
   const kernel = useKernel();
-  // The links' labels are their plugins' texts: rendered once those are there.
-  const { t } = useTexts(footerNamespaces(registry.plugins));
+  const { t } = useTranslation();
   const s = kernel.settings;
-  const links = registry.footerLinks();
   return (
     <Foot>
       <div className="container">
-        {links.length > 0 && (
-          <nav aria-label={t('kernel:footer.links')}>
-            <ul>{links.map((l) => <li key={l.id}><Link to={l.route}>{t(l.labelKey)}</Link></li>)}</ul>
-          </nav>
-        )}
+        <Suspense fallback={null}><FooterLinks /></Suspense>
         <LanguageSelect />
         {!compact && (
           <p>{t('kernel:footer.disclaimer', { name: s.name })}</p>
