@@ -17,7 +17,8 @@ export interface Sessions {
   create(userId: number): Promise<string>;
   resolve(token: string | undefined): Promise<number | null>;
   destroy(token: string | undefined): Promise<void>;
-  destroyAllFor(userId: number): Promise<void>;
+  /** Ends every session of the member; `db`: delete within the caller's transaction (this instance's cache drops them at once). */
+  destroyAllFor(userId: number, db?: AnyDB): Promise<void>;
   /** Ends every session of the member except the one presented (e.g. after a password change). */
   destroyOthers(userId: number, keepToken: string | undefined): Promise<void>;
 }
@@ -141,8 +142,8 @@ export function dbSessions(db: AnyDB, opts: { cache?: SessionCache; invalidation
       await db.deleteFrom('kernel_sessions').where('token_hash', '=', hash).execute();
       invalidate({ hash });
     },
-    async destroyAllFor(userId) {
-      await db.deleteFrom('kernel_sessions').where('user_id', '=', userId).execute();
+    async destroyAllFor(userId, on = db) {
+      await on.deleteFrom('kernel_sessions').where('user_id', '=', userId).execute();
       invalidate({ userId });
     },
     async destroyOthers(userId, keepToken) {

@@ -18,6 +18,10 @@ export interface Tokens {
   peek(purpose: string, token: string): Promise<{ userId: number; data: Record<string, unknown> } | null>;
   /** Tokens of this purpose issued to the member since `sinceMs` ago (per-account mail limits). */
   countRecent(purpose: string, userId: number, sinceMs: number): Promise<number>;
+  /** How many tokens of this purpose the member was issued since `since`, and when the last one was. */
+  issuedSince(purpose: string, userId: number, since: Date, db?: AnyDB): Promise<{ count: number; last: Date | null }>;
+  /** Deletes every token of the member (an erased account leaves nothing behind). */
+  forget(userId: number, db?: AnyDB): Promise<void>;
   /**
    * Makes the member's open links of these purposes (all when none given) unusable, e.g. reset and
    * e-mail-change links once the password or the address changed; they still count for the per-day limits.
@@ -78,6 +82,15 @@ export function dbTokens(db: AnyDB, clock: Clock): Tokens {
         .where('purpose', '=', purpose).where('user_id', '=', userId)
         .where('created_at', '>', new Date(clock.now().getTime() - sinceMs)).executeTakeFirst();
       return Number(row?.n ?? 0);
+    },
+    async issuedSince(purpose, userId, since, on = db) {
+      const row = await on.selectFrom('kernel_tokens')
+        .select([sql<Date | string | null>`max(created_at)`.as('last'), sql<number>`count(*)::int`.as('n')])
+        .where('purpose', '=', purpose).where('user_id', '=', userId).where('created_at', '>', since).executeTakeFirst();
+      return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null };
+    },
+    async forget(userId, on = db) {
+      await on.deleteFrom('kernel_tokens').where('user_id', '=', userId).execute();
     },
     async revoke(userId, purpose, on = db) {
       let q = on.updateTable('kernel_tokens').set({ used_at: clock.now() }).where('user_id', '=', userId).where('used_at', 'is', null);

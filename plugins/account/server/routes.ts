@@ -15,7 +15,7 @@ import {
 import { sendAccountMail } from './mails.ts';
 import { createOperator, type OperatorAccount } from './operator.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
-import { authRef } from '../../auth/server.ts';
+import { accounts, authRef } from '../../auth/server.ts';
 import { membersRef } from '../../members/server.ts';
 
 const DAY = 86400_000;
@@ -38,8 +38,7 @@ export function accountRoutes(kernel: Kernel) {
   const members = () => kernel.services.get(membersRef);
   const { db, tokens } = kernel;
 
-  const userRow = (id: number) => db.selectFrom('users').select(['id', 'email', 'status', 'language', 'password_hash', 'deleted_at'])
-    .where('id', '=', id).executeTakeFirst();
+  const userRow = (id: number) => accounts.account(db, id);
 
   const checkNewPassword = (pw: string) => {
     if (pw.length < PASSWORD_MIN) throw badRequest('password_too_short', `Choose a password of at least ${PASSWORD_MIN} characters.`, { min: PASSWORD_MIN });
@@ -66,7 +65,7 @@ export function accountRoutes(kernel: Kernel) {
       const used = await tokens.consume('activate', t);
       if (!used) return reply.redirect('/activate/error', 302);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ status: 'active' }).where('id', '=', used.userId).where('deleted_at', 'is', null).execute();
+        await accounts.confirm(trx, used.userId, { liveOnly: true });
         await members().setStatus(used.userId, 'active', trx);
       });
       return reply.redirect('/activate/done', 302);
@@ -127,7 +126,7 @@ export function accountRoutes(kernel: Kernel) {
       await auth().setPassword(u.id, body.password);
       // The mail proved the address: an unconfirmed account is confirmed too.
       if (u.status !== 'active') {
-        await db.updateTable('users').set({ status: 'active' }).where('id', '=', u.id).execute();
+        await accounts.confirm(db, u.id);
         await members().setStatus(u.id, 'active');
       }
       await kernel.sessions.destroyAllFor(u.id);
@@ -197,7 +196,7 @@ export function accountRoutes(kernel: Kernel) {
       const used = await tokens.consume('mail-change', body.token);
       if (!used) throw linkInvalid();
       try {
-        await db.updateTable('users').set({ email, status: 'active' }).where('id', '=', used.userId).where('deleted_at', 'is', null).execute();
+        await accounts.confirm(db, used.userId, { email, liveOnly: true });
       } catch {
         // The unique index decided a race with a signup for the same address.
         throw new HttpError(409, 'email_taken', 'This email address already owns an account on this website.');
@@ -223,7 +222,7 @@ export function accountRoutes(kernel: Kernel) {
       const u = await checkPassword(userId, body.password, 'wrong_password', 'Please check your password.');
       const now = kernel.clock.now();
       const link = await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ deleted_at: now }).where('id', '=', userId).execute();
+        await accounts.setDeleted(trx, userId, now);
         await members().setStatus(userId, 'disabled', trx);
         await trx.insertInto('account_deletions').values({ user_id: userId, reason: body.reason, comment: body.comment?.trim() ?? '', requested_at: now }).execute();
         return tokens.issue({ purpose: 'reactivate', userId, ttlMs: REACTIVATION_DAYS * DAY, db: trx });
@@ -242,7 +241,7 @@ export function accountRoutes(kernel: Kernel) {
       const u = used && await userRow(used.userId);
       if (!u || !u.deleted_at) return reply.redirect('/login?reactivation=failed', 302);
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ deleted_at: null }).where('id', '=', u.id).execute();
+        await accounts.setDeleted(trx, u.id, null);
         await trx.updateTable('account_deletions').set({ reactivated_at: kernel.clock.now() }).where('user_id', '=', u.id).where('reactivated_at', 'is', null).execute();
         if (u.status === 'active') await members().setStatus(u.id, 'active', trx);
       });
@@ -257,9 +256,9 @@ export function accountRoutes(kernel: Kernel) {
 /** Erases members whose deletion is older than the reactivation window. */
 export async function purgeDeletedAccounts(kernel: Kernel) {
   const cutoff = new Date(kernel.clock.now().getTime() - REACTIVATION_DAYS * DAY);
-  const due = await kernel.db.selectFrom('users').select('id').where('deleted_at', '<', cutoff).execute();
+  const due = await accounts.deletedBefore(kernel.db, cutoff);
   const auth = kernel.services.get(authRef);
-  for (const { id } of due) {
+  for (const id of due) {
     await auth.erase(Number(id));
     kernel.log.info({ userId: Number(id) }, 'account erased after the reactivation window');
   }

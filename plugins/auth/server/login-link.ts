@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import {
@@ -21,12 +20,9 @@ export async function maybeMailLoginLink(kernel: Kernel, req: FastifyRequest, ac
     await trx.selectFrom('users').select('id').where('id', '=', account.id).forUpdate().executeTakeFirst();
     const now = kernel.clock.now();
     const dayAgo = new Date(now.getTime() - 24 * 60 * MINUTE);
-    const links = await trx.selectFrom('kernel_tokens')
-      .select([sql<Date | string | null>`max(created_at)`.as('last'), sql<number>`count(*)::int`.as('n')])
-      .where('purpose', '=', LOGIN_LINK_PURPOSE).where('user_id', '=', account.id).where('created_at', '>', dayAgo)
-      .executeTakeFirst();
-    const last = links?.last ? new Date(links.last).getTime() : 0;
-    if (Number(links?.n ?? 0) >= MAX_LOGIN_LINK_MAILS_PER_DAY) return;
+    const links = await kernel.tokens.issuedSince(LOGIN_LINK_PURPOSE, account.id, dayAgo, trx);
+    const last = links.last?.getTime() ?? 0;
+    if (links.count >= MAX_LOGIN_LINK_MAILS_PER_DAY) return;
     if (last > now.getTime() - LOGIN_LINK_MAIL_EVERY_MINUTES * MINUTE) return;
     const since = new Date(Math.max(last, now.getTime() - LOGIN_FAILURE_WINDOW_HOURS * 60 * MINUTE));
     if (await failuresSince(trx, account.email, since) < LOGIN_LINK_AFTER_FAILURES) return;

@@ -15,7 +15,7 @@ import {
 import { chatPhotoFiles, MESSAGE_COLUMNS, messageView, type MessageRow } from './messages.ts';
 import { freeUsage, pairOf, premiumRequired, sendMessage, type Outgoing } from './send.ts';
 import { NOTIFY_JOB } from './notify.ts';
-import { authRef } from '../../auth/server.ts';
+import { accounts, authRef } from '../../auth/server.ts';
 import { membersRef } from '../../members/server.ts';
 import { creditsRef } from '../../credits/server.ts';
 
@@ -107,7 +107,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     if (!profile) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
     const [paid, partner] = await Promise.all([
       credits().isPaid(me),
-      db.selectFrom('users').select(['status']).where('id', '=', partnerId).executeTakeFirstOrThrow(),
+      accounts.account(db, partnerId),
     ]);
     let messages: MessageRow[] = [];
     if (row) {
@@ -121,7 +121,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
       freeLeft = Math.max(0, FREE_MESSAGES - free);
       if (!row && started >= FREE_CONVERSATIONS) blocker = 'conversation_limit';
     }
-    if (row && partner.status === 'not_confirmed') blocker = 'partner_unconfirmed';
+    if (row && partner?.status === 'not_confirmed') blocker = 'partner_unconfirmed';
     const last = messages[0];
     return {
       conversation: row ? conversationView(row, last, me) : null,

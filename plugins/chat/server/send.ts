@@ -8,6 +8,7 @@ import { FREE_CONVERSATIONS, FREE_MESSAGES, GIFTS, giftPrice, type MessageKind }
 import { MESSAGE_COLUMNS, type MessageRow } from './messages.ts';
 import { creditsRef } from '../../credits/server.ts';
 import { membersRef } from '../../members/server.ts';
+import { accounts } from '../../auth/server.ts';
 
 export interface Outgoing {
   from: number;
@@ -72,7 +73,7 @@ export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgo
   const credits = kernel.services.get(creditsRef);
   const members = kernel.services.get(membersRef);
   return kernel.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', out.from).forUpdate().executeTakeFirstOrThrow();
+    await accounts.lock(trx, out.from);
     const me = await credits.account(out.from, trx);
     const freeUsed = async () => (await freeUsage(trx, out.from)).free;
 
@@ -89,10 +90,9 @@ export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgo
     const pair = pairOf(out.from, out.to);
     let conv = await trx.selectFrom('chat_conversations').select(['id', 'started_by'])
       .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirst();
-    const partner = await trx.selectFrom('users as u').innerJoin('profiles as p', 'p.user_id', 'u.id')
-      .select(['u.status', 'p.name']).where('u.id', '=', out.to).where('u.deleted_at', 'is', null).executeTakeFirst();
+    const partner = await accounts.contact(trx, out.to);
     // A member who has not confirmed the address yet cannot be answered until they do.
-    if (conv && partner?.status === 'not_confirmed') throw partnerUnconfirmed(partner.name);
+    if (conv && partner?.status === 'not_confirmed') throw partnerUnconfirmed((await members.basics([out.to], trx)).get(out.to)?.name ?? '');
     // Also refuses an invisible member the sender is not in touch with (they write first, or like first).
     await members.assertReachable(out.from, out.to, trx);
     if (out.kind === 'photo' && !me.paid) throw premiumRequired();

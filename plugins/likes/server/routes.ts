@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { memberId } from '../../../kernel/server/access.ts';
 import type { AuthService } from '../../auth/server.ts';
-import { notBlocked, type MembersService } from '../../members/server.ts';
+import { pickCandidates, type MembersService } from '../../members/server.ts';
 import { soughtGenders } from '../../members/contract.ts';
 import { AUTO_LIKES_PER_DAY, LIKE_SOURCES, type LikeEntry, type LikeSource } from '../contract.ts';
 import type { LikesService } from './service.ts';
@@ -70,19 +70,16 @@ export async function likesRoutes(app: FastifyInstance, kernel: Kernel) {
     const [{ n }] = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM likes WHERE liked_id = ${userId} AND source = 'auto'
       AND created_at > ${new Date(kernel.clock.now().getTime() - 86400_000)}`.execute(kernel.db)).rows;
     if (n >= AUTO_LIKES_PER_DAY) return { profile: null };
-    const me = await kernel.db.selectFrom('profiles').select(['gender', 'sexuality', 'country']).where('user_id', '=', userId).executeTakeFirst();
+    const me = (await members().basics([userId])).get(userId);
     if (!me) return { profile: null };
-    const wanted = soughtGenders(me.gender, me.sexuality);
-    const { rows } = await sql<{ id: number }>`SELECT p.user_id AS id FROM profiles p
-      JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main
-      WHERE p.seed_key IS NOT NULL AND p.status = 'active' AND p.user_id <> ${userId} AND p.gender = ANY(${wanted}::text[])
-        AND NOT EXISTS (SELECT 1 FROM likes l WHERE (l.user_id = p.user_id AND l.liked_id = ${userId}) OR (l.user_id = ${userId} AND l.liked_id = p.user_id))
-        AND ${notBlocked(userId)}
-      ORDER BY (p.country = ${me.country}) DESC, random() LIMIT 1`.execute(kernel.db);
-    if (!rows[0]) return { profile: null };
-    await kernel.db.insertInto('likes').values({ user_id: rows[0].id, liked_id: userId, source: 'auto', created_at: kernel.clock.now() })
+    const [pick] = await pickCandidates(kernel.db, {
+      viewerId: userId, genders: soughtGenders(me.gender, me.sexuality), country: me.country, kind: 'demo', limit: 1,
+      where: (id) => [sql`NOT EXISTS (SELECT 1 FROM likes l WHERE (l.user_id = ${id} AND l.liked_id = ${userId}) OR (l.user_id = ${userId} AND l.liked_id = ${id}))`],
+    });
+    if (!pick) return { profile: null };
+    await kernel.db.insertInto('likes').values({ user_id: pick, liked_id: userId, source: 'auto', created_at: kernel.clock.now() })
       .onConflict((oc) => oc.columns(['user_id', 'liked_id']).doNothing()).execute();
-    const [profile] = await members().summaries(userId, [rows[0].id], cdn(req));
+    const [profile] = await members().summaries(userId, [pick], cdn(req));
     return { profile: profile ?? null };
   });
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AnyDB } from '../../../kernel/server/db.ts';
 import type { Clock } from '../../../kernel/server/clock.ts';
 import type { Jobs } from '../../../kernel/server/jobs.ts';
@@ -21,10 +20,9 @@ export const LIKE_NOTICE_JOB = 'likes:notify';
 export function createLikesService(db: AnyDB, clock: Clock, jobs: Jobs, members: () => MembersService): LikesService {
   return {
     async like(from, to, source, on = db) {
-      await members().assertReachable(from, to, on);
-      const [target] = (await sql<{ invisible: boolean; liked_me: boolean }>`
-        SELECT p.invisible, EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${to} AND l.liked_id = ${from}) AS liked_me
-        FROM profiles p WHERE p.user_id = ${to}`.execute(on)).rows;
+      const { invisible } = await members().assertReachable(from, to, on);
+      const likedMe = Boolean(await on.selectFrom('likes').select('user_id').where('user_id', '=', to).where('liked_id', '=', from).executeTakeFirst());
+      const target = { invisible, liked_me: likedMe };
       // An invisible member makes the first move; liking back is fine.
       if (target.invisible && !target.liked_me) throw new HttpError(404, 'profile_not_found', 'This profile does not exist (anymore).');
       const inserted = await on.insertInto('likes').values({ user_id: from, liked_id: to, source, created_at: clock.now() })

@@ -16,14 +16,15 @@ export async function loadViewer(db: AnyDB, userId: number | null): Promise<View
   return { id: userId, premium: await paidUser(db, userId) };
 }
 
-// `online`: seen in the last minutes, and never for a member in invisible mode.
+// `online`: seen in the last minutes, and never for a member in invisible mode. p.last_seen and
+// p.account_deleted are the profile's copies of the account's (auth's users table, kept in step by
+// triggers: migration 004), so no member query reads users.
 export const summaryColumns = sql`p.user_id AS id, p.name, p.gender, p.country, p.region, p.city,
   date_part('year', age(p.birthdate))::int AS age,
-  (NOT p.invisible AND u.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online, ${paidSql(sql`p.user_id`)} AS premium,
+  (NOT p.invisible AND p.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online, ${paidSql(sql`p.user_id`)} AS premium,
   ph.id AS photo_id, ph.file_key AS photo_key, ph.status AS photo_status`;
 
-export const summaryJoins = sql`JOIN users u ON u.id = p.user_id
-  LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main`;
+export const summaryJoins = sql`LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main`;
 
 export type SummaryRow = Omit<ProfileSummary, 'main_image'> & { photo_id: number | null; photo_key: string | null; photo_status: string | null };
 
@@ -46,7 +47,7 @@ export const notBlocked = (viewerId: number | null, other: RawBuilder<unknown> =
 export async function summariesOf(db: AnyDB, ctx: ViewContext, ids: number[]): Promise<ProfileSummary[]> {
   if (!ids.length) return [];
   const { rows } = await sql<SummaryRow>`SELECT ${summaryColumns} FROM profiles p ${summaryJoins}
-    WHERE p.user_id = ANY(${ids}::int[]) AND u.deleted_at IS NULL AND p.status = 'active' AND ${notBlocked(ctx.viewer.id)}`.execute(db);
+    WHERE p.user_id = ANY(${ids}::int[]) AND NOT p.account_deleted AND p.status = 'active' AND ${notBlocked(ctx.viewer.id)}`.execute(db);
   const byId = new Map(rows.map((r) => [Number(r.id), toSummary(ctx, r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -101,11 +102,9 @@ export function searchQueries(viewerId: number | null, q: MembersQuery) {
           FROM recent ORDER BY shared DESC, last_seen DESC NULLS LAST, user_id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset})`
     : sql`WITH hits AS (SELECT p.user_id, p.last_seen, 0 AS shared ${matches} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offset})`;
   return {
-    // The 24 rows' user and photo columns by index lookups (OFFSET 0 keeps the planner from
-    // turning them into a join that reads all of users).
+    // The 24 rows' profile and main photo by index lookups.
     page: sql<SummaryRow>`${hits}
       SELECT ${summaryColumns} FROM hits JOIN profiles p ON p.user_id = hits.user_id
-        CROSS JOIN LATERAL (SELECT last_seen FROM users WHERE id = hits.user_id OFFSET 0) u
         LEFT JOIN LATERAL (SELECT id, file_key, status FROM photos WHERE user_id = hits.user_id AND is_main LIMIT 1) ph ON true
       ORDER BY hits.shared DESC, hits.last_seen DESC NULLS LAST, hits.user_id DESC`,
     count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 ${matches} LIMIT ${TOTAL_CAP + 1}) m`,
@@ -180,7 +179,7 @@ async function detailRow(db: AnyDB, id: number) {
     SELECT ${summaryColumns}, p.sexuality, p.hair_color, p.eye_color, p.body_type, p.relationship_status,
       p.tattoos, p.signup_reason, p.interests, p.about, p.status, to_char(p.birthdate, 'YYYY-MM-DD') AS birthdate, p.invisible
     FROM profiles p ${summaryJoins}
-    WHERE p.user_id = ${id} AND u.deleted_at IS NULL`.execute(db);
+    WHERE p.user_id = ${id} AND NOT p.account_deleted`.execute(db);
   return rows[0] ?? null;
 }
 

@@ -164,7 +164,7 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
       stats.summaries++;
       const before = epoch;
       const { rows } = await sql<SummaryRow & { shown: boolean }>`SELECT ${summaryColumns},
-        (p.status = 'active' AND NOT p.invisible AND NOT p.account_deleted AND u.deleted_at IS NULL) AS shown
+        (p.status = 'active' AND NOT p.invisible AND NOT p.account_deleted) AS shown
         FROM profiles p ${summaryJoins} WHERE p.user_id = ANY(${missing}::int[])`.execute(db);
       if (rows.length !== missing.length || rows.some((r) => !r.shown)) return null;
       const loaded = new Map(rows.map(({ shown: _, ...row }) => [Number(row.id), { row, until: t + ttlMs, views: new Map() } as Member]));

@@ -6,6 +6,7 @@ import { removeRenditions, storeRenditions } from './images.ts';
 import { newPhotoKey, processUpload } from './photos.ts';
 import { loadViewer, summariesOf, type Viewer } from './queries.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
+import { accounts } from '../../auth/server.ts';
 
 /**
  * Whether `viewerId` is already in touch with `memberId` (see the rule at `mayKnow`). Plugins that
@@ -27,6 +28,9 @@ export interface NewProfile {
   status: 'active' | 'disabled';
 }
 
+/** A member's name and what card pickers and notices need (MembersService.basics). */
+export interface MemberBasics { name: string; demo: boolean; gender: Gender; sexuality: Sexuality; country: string }
+
 /** What the members plugin offers other server plugins (kernel.services id "members"). */
 export interface MembersService {
   createProfile(userId: number, p: NewProfile, db?: AnyDB): Promise<void>;
@@ -44,7 +48,9 @@ export interface MembersService {
   /** True when either member has blocked the other. */
   blockedBetween(a: number, b: number, db?: AnyDB): Promise<boolean>;
   /** Throws 404 when the member cannot be reached (absent, hidden, invisible to this viewer), 403 when blocked either way. */
-  assertReachable(viewerId: number, otherId: number, db?: AnyDB): Promise<{ name: string }>;
+  assertReachable(viewerId: number, otherId: number, db?: AnyDB): Promise<{ name: string; invisible: boolean }>;
+  /** Name, demo flag and what they look for, of these members by id (absent: no profile); deleted accounts included. */
+  basics(ids: readonly number[], db?: AnyDB): Promise<Map<number, MemberBasics>>;
   /** Adds a tie that lets a viewer see a member in invisible mode (see `mayKnow`). */
   addContactRule(rule: ContactRule): void;
   /** False when the member is in invisible mode and the viewer is not in touch with them (see `mayKnow`). */
@@ -108,7 +114,7 @@ export function createMembersService(db: AnyDB, storage: Storage): MembersServic
       try {
         return await db.transaction().execute(async (trx) => {
           // Serialises concurrent uploads of one member so the limit holds.
-          await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+          await accounts.lock(trx, userId);
           const rows = await trx.selectFrom('photos').select(['is_main', 'position']).where('user_id', '=', userId).execute();
           if (rows.length >= limit) throw limitError(viewer.premium);
           const row = await trx.insertInto('photos').values({
@@ -156,15 +162,22 @@ export function createMembersService(db: AnyDB, storage: Storage): MembersServic
       return Boolean(row);
     },
     async assertReachable(viewerId, otherId, on = db) {
-      const p = await on.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id').select(['p.name', 'p.status'])
-        .where('p.user_id', '=', otherId).where('u.deleted_at', 'is', null).executeTakeFirst();
+      // account_deleted: the profile's copy of users.deleted_at (triggers, migration 004).
+      const p = await on.selectFrom('profiles').select(['name', 'status', 'invisible'])
+        .where('user_id', '=', otherId).where('account_deleted', '=', false).executeTakeFirst();
       if (!p || p.status !== 'active' || viewerId === otherId) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
       // Before the block checks: a 403 naming an invisible member would tell that they exist.
       if (!(await mayKnow(viewerId, otherId, on))) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
       const blocker = await on.selectFrom('blocks').select('blocker_id').where('blocker_id', '=', otherId).where('blocked_id', '=', viewerId).executeTakeFirst();
       if (blocker) throw new HttpError(403, 'blocked', `Blocked by ${p.name}: no access.`, { name: p.name });
       if (await service.blockedBetween(viewerId, otherId, on)) throw new HttpError(403, 'you_blocked', 'You have blocked this member; unblock them first.', { name: p.name });
-      return { name: p.name };
+      return { name: p.name, invisible: p.invisible };
+    },
+    async basics(ids, on = db) {
+      if (!ids.length) return new Map();
+      const rows = await on.selectFrom('profiles').select(['user_id', 'name', 'seed_key', 'gender', 'sexuality', 'country'])
+        .where('user_id', 'in', [...ids]).execute();
+      return new Map(rows.map((r) => [r.user_id, { name: r.name, demo: r.seed_key != null, gender: r.gender, sexuality: r.sexuality, country: r.country }]));
     },
   };
   return service;

@@ -7,21 +7,17 @@ import { memberId } from '../../../kernel/server/access.ts';
 import type { AuthService } from '../../auth/server.ts';
 import { NOTIFICATION_CATEGORIES, type MailEventRequest, type NotificationCategory, type NotificationsRequest } from '../contract.ts';
 import type { unsubscribeSigner } from './links.ts';
-import { authRef } from '../../auth/server.ts';
+import { accounts, authRef } from '../../auth/server.ts';
 
 type Signer = ReturnType<typeof unsubscribeSigner>;
 
-const parseList = (v: unknown): string[] => (typeof v === 'string' ? JSON.parse(v) : (v as string[] | null)) ?? [];
-
-export async function disabledOf(db: AnyDB, userId: number): Promise<string[]> {
-  const row = await db.selectFrom('users').select('notifications_disabled').where('id', '=', userId).executeTakeFirst();
-  return row ? parseList(row.notifications_disabled) : [];
-}
+// The switched-off categories are a column of auth's users table (they are part of the user object).
+export const disabledOf = (db: AnyDB, userId: number): Promise<string[]> => accounts.notificationsDisabled(db, userId);
 
 /** Stores the member's switched-off categories, in the catalogue's order; returns them. */
 async function saveDisabled(db: AnyDB, userId: number, list: string[]): Promise<string[]> {
   const ordered = NOTIFICATION_CATEGORIES.filter((c) => list.includes(c));
-  await db.updateTable('users').set({ notifications_disabled: JSON.stringify(ordered) }).where('id', '=', userId).execute();
+  await accounts.setNotificationsDisabled(db, userId, ordered);
   return ordered;
 }
 
@@ -58,7 +54,7 @@ export function notificationRoutes(signer: Signer) {
     const tokenQuery = { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 100 } } };
     const resolve = async (token: string) => {
       const link = signer.verify(token);
-      const user = link && await db.selectFrom('users').select(['id', 'email']).where('id', '=', link.userId).executeTakeFirst();
+      const user = link && await accounts.account(db, link.userId);
       if (!link || !user) throw badRequest('link_invalid', 'Link expired or invalid, request a new email.');
       return { ...link, email: user.email as string };
     };

@@ -7,6 +7,7 @@ import { acceptPhotoBodies, loadOwnProfile, siteRegionCodes, type MembersService
 import { PHOTO_LIMITS, type ProfileUpdate } from '../../members/contract.ts';
 import { checkProfileUpdate, profileUpdateSchema } from './validate.ts';
 import { membersRef } from '../../members/server.ts';
+import { accounts } from '../../auth/server.ts';
 
 const photoId = {
   type: 'object', required: ['id'], additionalProperties: false,
@@ -28,9 +29,9 @@ export async function profileRoutes(app: FastifyInstance, kernel: Kernel) {
 
   app.put('/profile.php', { config: { access: 'member' }, schema: { body: profileUpdateSchema } }, async (req) => {
     const userId = memberId(req);
-    const current = await kernel.db.selectFrom('profiles as p').innerJoin('users as u', 'u.id', 'p.user_id')
-      .select(['p.country', 'u.email']).where('p.user_id', '=', userId).executeTakeFirst();
-    if (!current) throw notFound('profile_not_found', 'You have no profile yet.');
+    const [profile, account] = await Promise.all([members().basics([userId]).then((m) => m.get(userId)), accounts.account(kernel.db, userId)]);
+    if (!profile || !account) throw notFound('profile_not_found', 'You have no profile yet.');
+    const current = { country: profile.country, email: account.email };
     const regionsOf = (country: string) => siteRegionCodes(req.site.countries, country);
     const update = checkProfileUpdate(req.body as ProfileUpdate, current, regionsOf, kernel.clock.now());
     await members().updateProfile(userId, update);

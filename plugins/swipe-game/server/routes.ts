@@ -4,11 +4,12 @@ import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
 import type { AuthService } from '../../auth/server.ts';
-import { notBlocked, type MembersService } from '../../members/server.ts';
+import { pickCandidates, type MembersService } from '../../members/server.ts';
 import { soughtGenders } from '../../members/contract.ts';
 import type { LikesService } from '../../likes/server.ts';
 import { PASS_DAYS, SWIPE_BATCH, SWIPE_LIKES_PER_DAY, type SwipeAction } from '../contract.ts';
-import { likesRef } from '../../likes/server.ts';
+import { hasLiked, likesRef } from '../../likes/server.ts';
+import { accounts } from '../../auth/server.ts';
 import { membersRef } from '../../members/server.ts';
 
 /** The game's day is the calendar day in UTC (one boundary for every member and server). */
@@ -22,20 +23,16 @@ export async function swipeRoutes(app: FastifyInstance, kernel: Kernel) {
 
   app.get('/swipe.php', { config: { access: 'member' } }, async (req) => {
     const userId = memberId(req);
-    const me = await kernel.db.selectFrom('profiles').select(['gender', 'sexuality', 'country']).where('user_id', '=', userId).executeTakeFirst();
-    const wanted = me ? soughtGenders(me.gender, me.sexuality) : ['male', 'female'];
+    const me = (await members().basics([userId])).get(userId);
     // People with a photo, in the member's country first, not liked, not passed lately, not blocked.
-    const { rows } = await sql<{ id: number }>`SELECT p.user_id AS id FROM profiles p
-      JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL
-      JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main
-      WHERE p.status = 'active' AND NOT p.invisible AND p.user_id <> ${userId} AND p.gender = ANY(${wanted}::text[])
-        AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.user_id = ${userId} AND l.liked_id = p.user_id)
-        AND NOT EXISTS (SELECT 1 FROM swipe_passes s WHERE s.user_id = ${userId} AND s.passed_id = p.user_id
-          AND s.created_at > ${new Date(kernel.clock.now().getTime() - PASS_DAYS * 86400_000)})
-        AND ${notBlocked(userId)}
-      ORDER BY (p.country = ${me?.country ?? ''}) DESC, u.last_seen DESC NULLS LAST, p.user_id
-      LIMIT ${SWIPE_BATCH}`.execute(kernel.db);
-    const cards = await members().summaries(userId, rows.map((r) => r.id), req.site.cdn_prefix ?? '');
+    const passedSince = new Date(kernel.clock.now().getTime() - PASS_DAYS * 86400_000);
+    const ids = await pickCandidates(kernel.db, {
+      viewerId: userId, genders: me ? soughtGenders(me.gender, me.sexuality) : ['male', 'female'], country: me?.country ?? '',
+      kind: 'listed', limit: SWIPE_BATCH,
+      where: (id) => [sql`NOT ${hasLiked(sql`${userId}`, id)}`,
+        sql`NOT EXISTS (SELECT 1 FROM swipe_passes s WHERE s.user_id = ${userId} AND s.passed_id = ${id} AND s.created_at > ${passedSince})`],
+    });
+    const cards = await members().summaries(userId, ids, req.site.cdn_prefix ?? '');
     return { cards, likes_left: await likesLeft(userId), likes_per_day: SWIPE_LIKES_PER_DAY };
   });
 
@@ -58,7 +55,7 @@ export async function swipeRoutes(app: FastifyInstance, kernel: Kernel) {
     }
     const match = await kernel.db.transaction().execute(async (trx) => {
       // One member's swipes are counted one at a time, so parallel requests cannot pass the limit.
-      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      await accounts.lock(trx, userId);
       const used = await likes().countSince(userId, 'swipe', dayStart(kernel.clock.now()), trx);
       if (used >= SWIPE_LIKES_PER_DAY) {
         throw new HttpError(429, 'swipe_limit_reached', `You have used today's ${SWIPE_LIKES_PER_DAY} likes.`, { limit: SWIPE_LIKES_PER_DAY });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kernel } from '../../../../kernel/server/plugin.ts';
 import { creditsRef } from '../../../credits/server.ts';
+import { accounts } from '../../../auth/server.ts';
 import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTEREST_KEYS, RELATIONSHIP_STATUSES, SIGNUP_REASONS } from '../../contract.ts';
 import { GEO } from './geo.ts';
 import { FIRST_NAMES } from './names.ts';
@@ -26,13 +27,13 @@ export async function seedBulkMembers(kernel: Pick<Kernel, 'db' | 'services'>, n
   const to = from + n - 1;
   // h(k): a stable pseudo-random non-negative int for row g and purpose k.
   const h = (k: number) => sql`(hashint4(g * 64 + ${sql.lit(k)})::bigint & 2147483647)`;
-  await sql`INSERT INTO users (email, status, signup_date, last_seen)
-    SELECT 'bulk-' || g || '@members.invalid', 'active',
+  const email = sql`'bulk-' || g || '@members.invalid'`;
+  await accounts.insertMany(db, sql`SELECT ${email}, 'active',
       now() - make_interval(days => (${h(1)} % 720)::int),
       now() - make_interval(mins => (CASE WHEN ${h(2)} % 10 = 0 THEN ${h(3)} % 10 ELSE 10 + ${h(3)} % 43190 END)::int)
-    FROM generate_series(${from}::int, ${to}::int) g`.execute(db);
-  const { rows: premium } = await sql<{ id: number }>`SELECT u.id FROM generate_series(${from}::int, ${to}::int) g
-    JOIN users u ON lower(u.email) = 'bulk-' || g || '@members.invalid' WHERE ${h(4)} % 10 = 0`.execute(db);
+    FROM generate_series(${from}::int, ${to}::int) g`);
+  const { rows: premium } = await sql<{ id: number }>`SELECT ${accounts.idByEmail(email)} AS id FROM generate_series(${from}::int, ${to}::int) g
+    WHERE ${h(4)} % 10 = 0`.execute(db);
   await kernel.services.get(creditsRef).markPaidAll(premium.map((r) => Number(r.id)));
   const pick = (arr: readonly string[], k: number) => sql`(${sql.val(arr)}::text[])[1 + ${h(k)} % ${sql.lit(arr.length)}]`;
   const { numAffectedRows } = await sql`INSERT INTO profiles (user_id, name, gender, sexuality, birthdate, country, region, city,
@@ -49,7 +50,7 @@ export async function seedBulkMembers(kernel: Pick<Kernel, 'db' | 'services'>, n
         FROM generate_series(1, 3 + (${h(17)} % 7)::int) i),
       '', 'active', ${h(18)} % 50 = 0
     FROM generate_series(${from}::int, ${to}::int) g
-    JOIN users u ON lower(u.email) = 'bulk-' || g || '@members.invalid'
+    CROSS JOIN LATERAL (SELECT ${accounts.idByEmail(email)} AS id) u
     CROSS JOIN (SELECT ${sql.val(country)}::text[] AS country, ${sql.val(region)}::text[] AS region, ${sql.val(city)}::text[] AS city,
       ${sql.val(male)}::text[] AS male, ${sql.val(female)}::text[] AS female) s
     CROSS JOIN LATERAL (SELECT 1 + (${h(5)} % ${sql.lit(country.length)})::int AS slot, ${h(19)} % 2 = 0 AS female) x`.execute(db);

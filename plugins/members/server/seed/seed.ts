@@ -5,7 +5,7 @@ import type { AuthService } from '../../../auth/server.ts';
 import { photoFiles } from '../images.ts';
 import { portraitKeys } from './portraits.ts';
 import { demoMemberProfile, seedProfile, type SeedProfile } from './profiles.ts';
-import { authRef } from '../../../auth/server.ts';
+import { accounts, authRef } from '../../../auth/server.ts';
 import { creditsRef } from '../../../credits/server.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -48,7 +48,7 @@ async function seedBatch(kernel: Kernel, auth: AuthService, indexes: number[]) {
       const userId = await auth.createAccount({
         email: `${p.key}@members.invalid`, status: 'active', signup_date: new Date(now - p.signupDaysAgo * 86400_000),
       }, trx);
-      await trx.updateTable('users').set({ last_seen: new Date(now - p.lastSeenMinutesAgo * 60_000) }).where('id', '=', userId).execute();
+      await accounts.setLastSeen(trx, userId, new Date(now - p.lastSeenMinutesAgo * 60_000));
       await insertProfile(trx, userId, p);
     }
     return profiles.length;
@@ -130,7 +130,7 @@ async function seedDemoMember(kernel: Kernel, auth: AuthService) {
   const p = demoMemberProfile();
   const created = await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-    const found = await trx.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirst();
+    const found = await auth.findByEmail(DEMO_EMAIL, trx);
     if (found) return false;
     const userId = await auth.createAccount({ email: DEMO_EMAIL, password: DEMO_PASSWORD, status: 'active', language: null }, trx);
     await kernel.services.get(creditsRef).grant(userId, 10, 'demo', `demo:${userId}`, trx);
