@@ -111,6 +111,17 @@ describe('data ownership', () => {
     expect(shared).toEqual([]);
   });
 
+  it('types every table in its owner\'s tables.ts (merged into the database type)', () => {
+    const declared = (owner: string) => {
+      const file = path.join(root, owner === 'kernel' ? 'kernel/server/tables.ts' : `plugins/${owner}/server/tables.ts`);
+      const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+      const block = /interface Tables \{([^}]*)\}/.exec(text)?.[1] ?? '';
+      return new Set([...block.matchAll(/([a-z_][a-z0-9_]*)\s*:/g)].map((m) => m[1]));
+    };
+    const missing = [...creators].flatMap(([table, owners]) => [...owners].filter((o) => !declared(o).has(table)).map((o) => `${table} (${o})`));
+    expect(missing).toEqual([]);
+  });
+
   it('lets only the owner name a table in SQL', () => {
     const hits = new Set<string>();
     for (const u of uses) {
