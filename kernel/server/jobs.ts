@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { AnyDB } from './db.ts';
+import type { DB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { Clock } from './clock.ts';
 
@@ -16,7 +16,7 @@ export interface Jobs {
   handle(kind: string, handler: JobHandler, opts?: { maxAttempts?: number }): void;
   /** Work to repeat every `everyMs` (idempotent: with several instances each may run it). */
   every(kind: string, everyMs: number, task: () => Promise<void>): void;
-  enqueue(kind: string, payload: Record<string, unknown>, opts?: { runAt?: Date; db?: AnyDB }): Promise<number>;
+  enqueue(kind: string, payload: Record<string, unknown>, opts?: { runAt?: Date; db?: DB }): Promise<number>;
   /** Runs what is due now (and periodic tasks that are due, or all of them with `periodic: 'all'`). */
   runDue(opts?: { periodic?: 'due' | 'all' | 'none' }): Promise<number>;
   start(pollMs: number): void;
@@ -46,7 +46,7 @@ const LOCK_MS = 5 * 60_000;
 /** 30 s, 1 min, 2 min … capped at 1 h. */
 export const retryDelayMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
-export function dbJobs(db: AnyDB, clock: Clock, log: Logger): Jobs {
+export function dbJobs(db: DB, clock: Clock, log: Logger): Jobs {
   const handlers = new Map<string, { fn: JobHandler; maxAttempts: number }>();
   const periodic = new Map<string, { everyMs: number; task: () => Promise<void>; lastRun: number }>();
   let timer: ReturnType<typeof setInterval> | null = null;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { AnyDB } from './db.ts';
+import type { DB } from './db.ts';
 import type { Jobs } from './jobs.ts';
 import type { Texts } from './texts.ts';
 import type { SiteSettings } from '../contract/settings.ts';
@@ -41,7 +41,7 @@ export type UnsubscribeLinks = (userId: number, category: string, origin: string
 export interface Mail {
   texts: Texts;
   /** Renders the mail and queues it in the job table (sent by whichever instance claims it). */
-  queue(content: MailContent, db?: AnyDB): Promise<number>;
+  queue(content: MailContent, db?: DB): Promise<number>;
   /** The notifications plugin says how a member unsubscribes; every mail then carries the links. */
   setUnsubscribeLinks(fn: UnsubscribeLinks): void;
   /** Sends now: over SMTP, or into the outbox folder when no SMTP is configured. */

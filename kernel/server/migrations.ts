@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { AnyDB } from './db.ts';
+import type { DB } from './db.ts';
 
 export interface Migration {
   /** Unique within its owner; migrations run in array order. */
   name: string;
-  up(db: AnyDB): Promise<void>;
+  up(db: DB): Promise<void>;
 }
 
 export interface MigrationSet { owner: string; migrations: Migration[] }
@@ -13,7 +13,7 @@ export interface MigrationSet { owner: string; migrations: Migration[] }
  * Runs every pending migration, owner by owner in the given order, each in its own transaction.
  * On PostgreSQL an advisory lock keeps concurrently starting instances from racing.
  */
-export async function runMigrations(db: AnyDB, sets: MigrationSet[]): Promise<string[]> {
+export async function runMigrations(db: DB, sets: MigrationSet[]): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS kernel_migrations (
     owner text NOT NULL, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (owner, name))`.execute(db);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { AnyDB } from './db.ts';
+import type { DB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { ServerConfig } from './config.ts';
 import type { Storage } from './storage.ts';
@@ -32,7 +32,7 @@ export interface PluginSelf {
  * `domain` are skipped for domains where it is off.
  */
 export interface Kernel {
-  db: AnyDB;
+  db: DB;
   engine: 'pglite' | 'postgres';
   config: ServerConfig;
   log: Logger;

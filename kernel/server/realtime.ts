@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { Logger } from 'pino';
-import type { AnyDB } from './db.ts';
+import type { DB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
@@ -24,7 +24,7 @@ export interface Realtime {
   publish(userIds: number | number[], event: RealtimeEvent): Promise<void>;
   onMessage(type: string, handler: SocketMessageHandler): void;
   /** Away: no visible tab of theirs has been connected recently (or the page said it is hidden). */
-  isAway(userId: number, db?: AnyDB): Promise<boolean>;
+  isAway(userId: number, db?: DB): Promise<boolean>;
   /** Marks a member's pages hidden (the beacon of POST /api/page-hidden.php). */
   markHidden(userId: number): Promise<void>;
   /** Open sockets on this instance. */
@@ -75,7 +75,7 @@ export function originHost(origin: string): string | null {
 
 interface Conn { socket: WebSocket; visible: boolean; alive: boolean; budget: number }
 
-export function createRealtime(opts: { db: AnyDB; clock: Clock; log: Logger; redisUrl?: string; redisPrefix: string }): Realtime {
+export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisUrl?: string; redisPrefix: string }): Realtime {
   const { db, clock, log } = opts;
   const byUser = new Map<number, Set<Conn>>();
   // A null-prototype table: a frame's `type` of "__proto__" or "constructor" finds nothing.

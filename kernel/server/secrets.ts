@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnyDB } from './db.ts';
+import type { DB } from './db.ts';
 import type { Migration } from './migrations.ts';
 
 /**
@@ -20,7 +20,7 @@ export const secretMigrations: Migration[] = [{
   },
 }];
 
-export function dbSecrets(db: AnyDB): Secrets {
+export function dbSecrets(db: DB): Secrets {
   const cache = new Map<string, string>();
   return {
     async get(name, create) {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { AnyDB } from './db.ts';
+import type { DB } from './db.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Migration } from './migrations.ts';
 import type { Logger } from 'pino';
@@ -18,7 +18,7 @@ export interface Sessions {
   resolve(token: string | undefined): Promise<number | null>;
   destroy(token: string | undefined): Promise<void>;
   /** Ends every session of the member; `db`: delete within the caller's transaction (this instance's cache drops them at once). */
-  destroyAllFor(userId: number, db?: AnyDB): Promise<void>;
+  destroyAllFor(userId: number, db?: DB): Promise<void>;
   /** Ends every session of the member except the one presented (e.g. after a password change). */
   destroyOthers(userId: number, keepToken: string | undefined): Promise<void>;
 }
@@ -103,7 +103,7 @@ export function redisSessionInvalidations(url: string, channel: string, log: Log
   };
 }
 
-export function dbSessions(db: AnyDB, opts: { cache?: SessionCache; invalidations?: SessionInvalidations } = {}): Sessions {
+export function dbSessions(db: DB, opts: { cache?: SessionCache; invalidations?: SessionInvalidations } = {}): Sessions {
   const cache = opts.cache ?? new SessionCache();
   const drop = (msg: SessionInvalidation) => ('hash' in msg ? cache.delete(msg.hash) : cache.deleteUser(msg.userId, msg.keepHash));
   opts.invalidations?.subscribe(drop);

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { AnyDB } from './db.ts';
+import type { DB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import { settingProblem, type PluginSettings } from './plugin-settings.ts';
@@ -146,7 +146,7 @@ export function redisSitesFeed(url: string, channel: string, log: Logger): Sites
   };
 }
 
-export function dbSites(db: AnyDB, allPlugins: string[], opts: { feed?: SitesFeed; cacheMs?: number; settings?: PluginSettings } = {}): Sites {
+export function dbSites(db: DB, allPlugins: string[], opts: { feed?: SitesFeed; cacheMs?: number; settings?: PluginSettings } = {}): Sites {
   // The plugins' own defaults: a domain has every setting of every plugin, configured or not.
   const defaults = opts.settings?.defaults ?? {};
   const CACHE_MS = opts.cacheMs ?? SITES_CACHE_MS;

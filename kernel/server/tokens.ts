@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { AnyDB } from './db.ts';
+import type { DB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { Clock } from './clock.ts';
 
@@ -11,22 +11,22 @@ const hash = (token: string) => crypto.createHash('sha256').update(token).digest
  * random 256 bits, stored only as a SHA-256, single use, with an expiry.
  */
 export interface Tokens {
-  issue(opts: { purpose: string; userId: number; ttlMs: number; data?: Record<string, unknown>; db?: AnyDB }): Promise<string>;
+  issue(opts: { purpose: string; userId: number; ttlMs: number; data?: Record<string, unknown>; db?: DB }): Promise<string>;
   /** Uses the token up; null when unknown, used, expired or for another purpose. */
-  consume(purpose: string, token: string, db?: AnyDB): Promise<{ userId: number; data: Record<string, unknown> } | null>;
+  consume(purpose: string, token: string, db?: DB): Promise<{ userId: number; data: Record<string, unknown> } | null>;
   /** Looks without using it up (e.g. to show the "new password" form only for a live link). */
   peek(purpose: string, token: string): Promise<{ userId: number; data: Record<string, unknown> } | null>;
   /** Tokens of this purpose issued to the member since `sinceMs` ago (per-account mail limits). */
   countRecent(purpose: string, userId: number, sinceMs: number): Promise<number>;
   /** How many tokens of this purpose the member was issued since `since`, and when the last one was. */
-  issuedSince(purpose: string, userId: number, since: Date, db?: AnyDB): Promise<{ count: number; last: Date | null }>;
+  issuedSince(purpose: string, userId: number, since: Date, db?: DB): Promise<{ count: number; last: Date | null }>;
   /** Deletes every token of the member (an erased account leaves nothing behind). */
-  forget(userId: number, db?: AnyDB): Promise<void>;
+  forget(userId: number, db?: DB): Promise<void>;
   /**
    * Makes the member's open links of these purposes (all when none given) unusable, e.g. reset and
    * e-mail-change links once the password or the address changed; they still count for the per-day limits.
    */
-  revoke(userId: number, purpose?: string | string[], db?: AnyDB): Promise<void>;
+  revoke(userId: number, purpose?: string | string[], db?: DB): Promise<void>;
   /** Forgets tokens that expired long ago. */
   cleanup(olderThanMs: number): Promise<void>;
 }
@@ -49,7 +49,7 @@ export const tokenMigrations: Migration[] = [{
 const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as Record<string, unknown>;
 const wellFormed = (token: string) => typeof token === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(token);
 
-export function dbTokens(db: AnyDB, clock: Clock): Tokens {
+export function dbTokens(db: DB, clock: Clock): Tokens {
   return {
     async issue({ purpose, userId, ttlMs, data = {}, db: on = db }) {
       const token = crypto.randomBytes(32).toString('base64url');

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { DB } from '../../../kernel/server/db.ts';
 
 /** A member's last activity is written at most this often. */
 export const LAST_SEEN_EVERY_MS = 60_000;
@@ -10,7 +10,7 @@ export const LAST_SEEN_EVERY_MS = 60_000;
  * whose last_seen is older than a minute, so several instances behind a load balancer agree
  * (whichever comes first writes; the others change nothing).
  */
-export function lastSeenWriter(db: AnyDB, now = () => Date.now()) {
+export function lastSeenWriter(db: DB, now = () => Date.now()) {
   const written = new Map<number, number>();
   return async function touch(userId: number): Promise<void> {
     const t = now();

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { DB } from '../../../kernel/server/db.ts';
 import { sql } from 'kysely';
 import { badRequest, HttpError } from '../../../kernel/server/errors.ts';
 import type { Role } from '../../../kernel/server/access.ts';
@@ -15,7 +15,7 @@ export type UserExtension = (userId: number, site: SiteSettings) => Promise<Part
 /** Who contributes an extension: a plugin's `kernel.self` (its fields are left out where it is off). */
 export interface ExtensionOwner { readonly id: string; on(site: SiteSettings): boolean }
 /** Removes what a plugin keeps about a member who is erased (files, rows without a foreign key). */
-export type EraseHook = (userId: number, db: AnyDB) => Promise<void>;
+export type EraseHook = (userId: number, db: DB) => Promise<void>;
 
 export const pendingDeletion = () => new HttpError(403, 'account_deletion_pending',
   'Deleted account still pending: use the emailed link or contact customer service');
@@ -33,7 +33,7 @@ export interface AuthService {
   /** Adds fields to the user object, e.g. the members plugin adds `profile`, credits `credits` and `paid_user`. */
   extendUser(owner: ExtensionOwner, ext: UserExtension): void;
   userView(userId: number, site: SiteSettings): Promise<User | null>;
-  createAccount(input: NewAccount, db?: AnyDB): Promise<number>;
+  createAccount(input: NewAccount, db?: DB): Promise<number>;
   hashPassword(password: string): Promise<string>;
   verifyPassword(hashed: string, password: string): Promise<boolean>;
   /** The member's role (null: no such account); the kernel asks through kernel.access for operator routes. */
@@ -43,8 +43,8 @@ export interface AuthService {
   /** Starts a session for the member (dropping the one presented, if any) and hands the browser its cookie. */
   logIn(req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
   /** The account with this address (any state), matched case-insensitively. */
-  findByEmail(email: string, db?: AnyDB): Promise<{ id: number; email: string; status: string; language: string | null; deleted_at: Date | null } | null>;
-  setPassword(userId: number, password: string, db?: AnyDB): Promise<void>;
+  findByEmail(email: string, db?: DB): Promise<{ id: number; email: string; status: string; language: string | null; deleted_at: Date | null } | null>;
+  setPassword(userId: number, password: string, db?: DB): Promise<void>;
   onErase(hook: EraseHook): void;
   /** Erases the member for good: every plugin's hook, then the users row (and what cascades from it). */
   erase(userId: number): Promise<void>;
@@ -53,7 +53,7 @@ export interface AuthService {
 // argon2id (the library's default algorithm) with OWASP's minimum memory/time cost.
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-export function createAuthService(db: AnyDB, sessions: Sessions, tokens: Pick<Tokens, 'forget'>): AuthService {
+export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Tokens, 'forget'>): AuthService {
   const extensions: { owner: ExtensionOwner; ext: UserExtension }[] = [];
   const eraseHooks: EraseHook[] = [];
   return {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { DB } from '../../../kernel/server/db.ts';
 import {
   LOGIN_DELAY_AFTER, LOGIN_DELAY_MAX_SECONDS, LOGIN_FAILURE_WINDOW_HOURS, MAX_FAILURES_PER_ADDRESS,
 } from '../contract.ts';
@@ -52,7 +52,7 @@ export interface LoginDelay {
  *   so an attacker elsewhere cannot keep the owner out of their account.
  * - The address's failures on any account (password spraying): from MAX_FAILURES_PER_ADDRESS × factor.
  */
-export async function loginDelay(db: AnyDB, opts: {
+export async function loginDelay(db: DB, opts: {
   email: string; ip: string; userId: number | null; now: Date; addressFactor?: number;
 }): Promise<LoginDelay> {
   const { email, userId, now } = opts;
@@ -83,30 +83,30 @@ export async function loginDelay(db: AnyDB, opts: {
   return { seconds, reason: seconds > 0 ? reason : null, known };
 }
 
-export async function recordFailure(db: AnyDB, email: string, ip: string, now: Date) {
+export async function recordFailure(db: DB, email: string, ip: string, now: Date) {
   await db.insertInto('auth_login_failures').values({ email, ip: addressKey(ip), at: now }).execute();
 }
 
 /** The right password from this address: its own failures on the account no longer count. */
-export async function clearFailures(db: AnyDB, email: string, ip: string) {
+export async function clearFailures(db: DB, email: string, ip: string) {
   await db.deleteFrom('auth_login_failures').where('email', '=', email).where('ip', '=', addressKey(ip)).execute();
 }
 
 /** Failures on the account since `since` (for the login-link mail). */
-export async function failuresSince(db: AnyDB, email: string, since: Date): Promise<number> {
+export async function failuresSince(db: DB, email: string, since: Date): Promise<number> {
   const row = await db.selectFrom('auth_login_failures').select(sql<number>`count(*)::int`.as('n'))
     .where('email', '=', email).where('at', '>', since).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** This address has now logged in to the account: from now on it is one of the owner's usual addresses. */
-export async function rememberAddress(db: AnyDB, userId: number, ip: string, now: Date) {
+export async function rememberAddress(db: DB, userId: number, ip: string, now: Date) {
   await db.insertInto('auth_known_addresses').values({ user_id: userId, ip: addressKey(ip), last_login: now })
     .onConflict((oc) => oc.columns(['user_id', 'ip']).doUpdateSet({ last_login: now })).execute();
 }
 
 /** Forgets failures older than the window and addresses unused for KNOWN_ADDRESS_DAYS. */
-export async function cleanupLoginRecords(db: AnyDB, now: Date) {
+export async function cleanupLoginRecords(db: DB, now: Date) {
   await db.deleteFrom('auth_login_failures').where('at', '<', new Date(now.getTime() - LOGIN_FAILURE_WINDOW_HOURS * HOUR)).execute();
   await db.deleteFrom('auth_known_addresses').where('last_login', '<', new Date(now.getTime() - KNOWN_ADDRESS_DAYS * 24 * HOUR)).execute();
 }

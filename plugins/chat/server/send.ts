@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
-import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { DB } from '../../../kernel/server/db.ts';
 import { HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { MembersService } from '../../members/server.ts';
@@ -48,7 +48,7 @@ export function costOf(site: SiteSettings, kind: MessageKind, gift: string | nul
 }
 
 /** What a member has used of the free allowances: conversations started and free messages sent. */
-export async function freeUsage(db: AnyDB, userId: number): Promise<{ started: number; free: number }> {
+export async function freeUsage(db: DB, userId: number): Promise<{ started: number; free: number }> {
   const { rows } = await sql<{ started: number; free: number }>`SELECT
     (SELECT count(*)::int FROM chat_conversations WHERE started_by = ${userId}) AS started,
     (SELECT count(*)::int FROM chat_messages WHERE sender_id = ${userId} AND credits = 0) AS free`.execute(db);
@@ -58,7 +58,7 @@ export async function freeUsage(db: AnyDB, userId: number): Promise<{ started: n
 export const pairOf = (a: number, b: number) => (a < b ? { user_low: a, user_high: b } : { user_low: b, user_high: a });
 
 /** The two have a conversation (whoever started it): a tie that lets them see each other in invisible mode. */
-export async function conversationBetween(db: AnyDB, a: number, b: number): Promise<boolean> {
+export async function conversationBetween(db: DB, a: number, b: number): Promise<boolean> {
   const pair = pairOf(a, b);
   return Boolean(await db.selectFrom('chat_conversations').select('id').where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirst());
 }

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { DB } from '../../../kernel/server/db.ts';
 import type { Migration } from '../../../kernel/server/migrations.ts';
 import { memberChangeTrigger, type MemberTable } from '../../../kernel/server/changes.ts';
 
 /** The balance and the paid flag are in the user object: a change to an account ends its cached view. */
 export const accountsChanges: MemberTable = { table: 'credit_accounts', idColumn: 'user_id' };
 
-const hasColumn = async (db: AnyDB, table: string, column: string) => (await sql<{ n: number }>`SELECT count(*)::int AS n
+const hasColumn = async (db: DB, table: string, column: string) => (await sql<{ n: number }>`SELECT count(*)::int AS n
   FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} AND column_name = ${column}`.execute(db)).rows[0].n > 0;
-const hasTable = async (db: AnyDB, table: string) =>
+const hasTable = async (db: DB, table: string) =>
   (await sql<{ found: boolean }>`SELECT to_regclass(${table}) IS NOT NULL AS found`.execute(db)).rows[0].found;
 
 export const creditsMigrations: Migration[] = [{

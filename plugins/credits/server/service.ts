@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { DB } from '../../../kernel/server/db.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
 
 /** What a spend did. `insufficient`: the balance is below the amount; nothing was written. */
@@ -37,19 +37,19 @@ export interface LedgerEntry {
  * with what it pays for); without it each call is its own transaction.
  */
 export interface CreditsService {
-  balance(userId: number, trx?: AnyDB): Promise<number>;
+  balance(userId: number, trx?: DB): Promise<number>;
   /** Balance and paid flag in one read (e.g. for a send that checks both). */
-  account(userId: number, trx?: AnyDB): Promise<{ balance: number; paid: boolean }>;
+  account(userId: number, trx?: DB): Promise<{ balance: number; paid: boolean }>;
   /** Takes `amount` (> 0) if the balance allows it, atomically: parallel spends never overdraw. */
-  spend(userId: number, amount: number, reason: string, reference?: string | null, trx?: AnyDB): Promise<SpendResult>;
+  spend(userId: number, amount: number, reason: string, reference?: string | null, trx?: DB): Promise<SpendResult>;
   /** Adds `amount` (> 0); once per reference. */
-  grant(userId: number, amount: number, reason: string, reference?: string | null, trx?: AnyDB): Promise<GrantResult>;
+  grant(userId: number, amount: number, reason: string, reference?: string | null, trx?: DB): Promise<GrantResult>;
   /** Premium: has bought credits at least once. */
-  isPaid(userId: number, trx?: AnyDB): Promise<boolean>;
+  isPaid(userId: number, trx?: DB): Promise<boolean>;
   /** The members among `ids` who are premium (member lists, badges, photo access). */
   paidAmong(ids: readonly number[]): Promise<Set<number>>;
   /** Makes the member premium (the first purchase); `changed` is false when they already were. */
-  markPaid(userId: number, trx?: AnyDB): Promise<{ changed: boolean }>;
+  markPaid(userId: number, trx?: DB): Promise<{ changed: boolean }>;
   /** Makes many members premium in one statement (seeding, imports); how many were not already. */
   markPaidAll(ids: readonly number[]): Promise<number>;
   /** The member's ledger, newest first. */
@@ -67,7 +67,7 @@ export const paidSql = (userId: RawBuilder<unknown>): RawBuilder<boolean> =>
   sql<boolean>`COALESCE((SELECT ca.paid_user FROM credit_accounts ca WHERE ca.user_id = ${userId}), false)`;
 
 /** Whether the member is premium (paid_user), read on `db` (a connection or the caller's transaction). */
-export async function paidUser(db: AnyDB, userId: number): Promise<boolean> {
+export async function paidUser(db: DB, userId: number): Promise<boolean> {
   const row = await db.selectFrom('credit_accounts').select('paid_user').where('user_id', '=', userId).executeTakeFirst();
   return Boolean(row?.paid_user);
 }
@@ -77,11 +77,11 @@ const checkAmount = (amount: number) => {
 };
 
 /** Runs `fn` in the caller's transaction, or in a new one. */
-const inTransaction = <T>(on: AnyDB, fn: (trx: AnyDB) => Promise<T>): Promise<T> =>
+const inTransaction = <T>(on: DB, fn: (trx: DB) => Promise<T>): Promise<T> =>
   on.isTransaction ? fn(on) : on.transaction().execute(fn);
 
-export function createCreditsService(db: AnyDB): CreditsService {
-  async function account(userId: number, on: AnyDB = db) {
+export function createCreditsService(db: DB): CreditsService {
+  async function account(userId: number, on: DB = db) {
     const row = await on.selectFrom('credit_accounts').select(['balance', 'paid_user']).where('user_id', '=', userId).executeTakeFirst();
     return { balance: Number(row?.balance ?? 0), paid: Boolean(row?.paid_user) };
   }
@@ -91,7 +91,7 @@ export function createCreditsService(db: AnyDB): CreditsService {
    * whether `reference` is already in the ledger. Changes with a reference to one account thus run
    * one at a time, and each sees what the one before committed.
    */
-  async function lockAndCheck(trx: AnyDB, userId: number, reference: string): Promise<{ balance: number; used: boolean }> {
+  async function lockAndCheck(trx: DB, userId: number, reference: string): Promise<{ balance: number; used: boolean }> {
     let row = await trx.selectFrom('credit_accounts').select('balance').where('user_id', '=', userId).forUpdate().executeTakeFirst();
     if (!row) {
       await trx.insertInto('credit_accounts').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
@@ -102,7 +102,7 @@ export function createCreditsService(db: AnyDB): CreditsService {
     return { balance: Number(row.balance), used: Boolean(used) };
   }
 
-  const record = (trx: AnyDB, userId: number, amount: number, balance: number, reason: string, reference: string | null) =>
+  const record = (trx: DB, userId: number, amount: number, balance: number, reason: string, reference: string | null) =>
     trx.insertInto('credit_ledger').values({ user_id: userId, amount, balance_after: balance, reason, reference }).execute();
 
   return {

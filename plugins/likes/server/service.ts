@@ -1,4 +1,4 @@
-import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { DB } from '../../../kernel/server/db.ts';
 import type { Clock } from '../../../kernel/server/clock.ts';
 import type { Jobs } from '../../../kernel/server/jobs.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
@@ -9,15 +9,15 @@ import { serviceRef } from '../../../kernel/server/services.ts';
 /** What the likes plugin offers others (kernel.services id "likes"), e.g. the swipe game. */
 export interface LikesService {
   /** Likes `to` from `from` (idempotent); refuses blocked and invisible members. Returns whether it is a match. */
-  like(from: number, to: number, source: LikeSource, db?: AnyDB): Promise<{ match: boolean; created: boolean }>;
+  like(from: number, to: number, source: LikeSource, db?: DB): Promise<{ match: boolean; created: boolean }>;
   /** Likes `from` gave through `source` since `since`. */
-  countSince(from: number, source: LikeSource, since: Date, db?: AnyDB): Promise<number>;
+  countSince(from: number, source: LikeSource, since: Date, db?: DB): Promise<number>;
 }
 
 /** A new like is told to a member who is away, by push (see server.ts). */
 export const LIKE_NOTICE_JOB = 'likes:notify';
 
-export function createLikesService(db: AnyDB, clock: Clock, jobs: Jobs, members: () => MembersService): LikesService {
+export function createLikesService(db: DB, clock: Clock, jobs: Jobs, members: () => MembersService): LikesService {
   return {
     async like(from, to, source, on = db) {
       const { invisible } = await members().assertReachable(from, to, on);

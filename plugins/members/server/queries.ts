@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { DB } from '../../../kernel/server/db.ts';
 import type { Storage } from '../../../kernel/server/storage.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import { PAGE_SIZE, PHOTO_LIMITS, type MembersQuery, type MembersResponse, type OwnProfile, type Profile, type ProfileSummary } from '../contract.ts';
@@ -11,7 +11,7 @@ const ONLINE_MINUTES = 10;
 export interface Viewer { id: number | null; premium: boolean }
 export interface ViewContext { storage: Storage; cdnPrefix: string; viewer: Viewer }
 
-export async function loadViewer(db: AnyDB, userId: number | null): Promise<Viewer> {
+export async function loadViewer(db: DB, userId: number | null): Promise<Viewer> {
   if (userId == null) return { id: null, premium: false };
   return { id: userId, premium: await paidUser(db, userId) };
 }
@@ -44,7 +44,7 @@ export const notBlocked = (viewerId: number | null, other: RawBuilder<unknown> =
   SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${viewerId} UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = ${viewerId})`);
 
 /** Profile summaries of these members in this order (for likes, matches, swipe cards). */
-export async function summariesOf(db: AnyDB, ctx: ViewContext, ids: number[]): Promise<ProfileSummary[]> {
+export async function summariesOf(db: DB, ctx: ViewContext, ids: number[]): Promise<ProfileSummary[]> {
   if (!ids.length) return [];
   const { rows } = await sql<SummaryRow>`SELECT ${summaryColumns} FROM profiles p ${summaryJoins}
     WHERE p.user_id = ANY(${ids}::int[]) AND NOT p.account_deleted AND p.status = 'active' AND ${notBlocked(ctx.viewer.id)}`.execute(db);
@@ -123,14 +123,14 @@ export function searchQueries(viewerId: number | null, q: MembersQuery) {
  * (or another member asking the same) costs no counting. Who the viewer is (self, blocks) moves a
  * count by a handful at most, so the verdict is shared.
  */
-const cappedByDb = new WeakMap<AnyDB, Map<string, number>>();
+const cappedByDb = new WeakMap<DB, Map<string, number>>();
 const CAPPED_MS = 60_000;
 export const filterKey = (q: MembersQuery) => JSON.stringify([q.gender, q.country, q.countryregion, q.min_age, q.max_age, q.interests, Boolean(q.similar)]);
 
 /** Estimates this many times the cap are trusted as "more than the cap" (statistics: ANALYZE). */
 const ESTIMATE_FACTOR = 3;
 
-async function planRows(db: AnyDB, explain: RawBuilder<{ 'QUERY PLAN': unknown }>) {
+async function planRows(db: DB, explain: RawBuilder<{ 'QUERY PLAN': unknown }>) {
   const { rows } = await explain.execute(db);
   const raw = rows[0]?.['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }] | undefined;
@@ -144,7 +144,7 @@ async function planRows(db: AnyDB, explain: RawBuilder<{ 'QUERY PLAN': unknown }
  * exact up to TOTAL_CAP; above it (counted, or far above by the planner's estimate) `total_capped` is
  * set and `total` is TOTAL_CAP ("1000+").
  */
-export async function searchMembers(db: AnyDB, ctx: ViewContext, q: MembersQuery): Promise<MembersResponse> {
+export async function searchMembers(db: DB, ctx: ViewContext, q: MembersQuery): Promise<MembersResponse> {
   const page = q.page ?? 1;
   const queries = searchQueries(ctx.viewer.id, q);
   if (!queries) return { profiles: [], total: 0, total_capped: false, page, per_page: PAGE_SIZE };
@@ -174,7 +174,7 @@ type DetailRow = SummaryRow & Omit<Profile, keyof ProfileSummary | 'images' | 'l
   status: string; birthdate: string | Date; invisible: boolean;
 };
 
-async function detailRow(db: AnyDB, id: number) {
+async function detailRow(db: DB, id: number) {
   const { rows } = await sql<DetailRow>`
     SELECT ${summaryColumns}, p.sexuality, p.hair_color, p.eye_color, p.body_type, p.relationship_status,
       p.tattoos, p.signup_reason, p.interests, p.about, p.status, to_char(p.birthdate, 'YYYY-MM-DD') AS birthdate, p.invisible
@@ -183,7 +183,7 @@ async function detailRow(db: AnyDB, id: number) {
   return rows[0] ?? null;
 }
 
-const photosOf = (db: AnyDB, userId: number, all: boolean) => db.selectFrom('photos').select(['id', 'file_key', 'status', 'is_main'])
+const photosOf = (db: DB, userId: number, all: boolean) => db.selectFrom('photos').select(['id', 'file_key', 'status', 'is_main'])
   .where('user_id', '=', userId).$if(!all, (qb) => qb.where('status', '=', 'approved'))
   .orderBy('is_main', 'desc').orderBy('position').orderBy('id').execute() as Promise<PhotoRow[]>;
 
@@ -202,7 +202,7 @@ function details(ctx: ViewContext, r: DetailRow, photos: PhotoRow[]) {
  * One profile with its attributes and photos as this viewer may see it; null when absent or not
  * shown. A member who blocked the viewer answers 403 'blocked' naming themself.
  */
-export async function loadProfile(db: AnyDB, ctx: ViewContext, id: number): Promise<Profile | null> {
+export async function loadProfile(db: DB, ctx: ViewContext, id: number): Promise<Profile | null> {
   const r = await detailRow(db, id);
   const viewerId = ctx.viewer.id;
   if (!r || (r.status !== 'active' && Number(r.id) !== viewerId)) return null;
@@ -218,7 +218,7 @@ export async function loadProfile(db: AnyDB, ctx: ViewContext, id: number): Prom
   return { ...details(ctx, r, await photosOf(db, id, Number(r.id) === viewerId)), blocked };
 }
 
-export async function loadOwnProfile(db: AnyDB, ctx: ViewContext, userId: number): Promise<OwnProfile | null> {
+export async function loadOwnProfile(db: DB, ctx: ViewContext, userId: number): Promise<OwnProfile | null> {
   const r = await detailRow(db, userId);
   if (!r) return null;
   return {
@@ -229,7 +229,7 @@ export async function loadOwnProfile(db: AnyDB, ctx: ViewContext, userId: number
 }
 
 /** The `profile` part of the auth user object. */
-export async function userProfile(db: AnyDB, ctx: Omit<ViewContext, 'viewer'>, userId: number) {
+export async function userProfile(db: DB, ctx: Omit<ViewContext, 'viewer'>, userId: number) {
   const row = await db.selectFrom('profiles as p').leftJoin('photos as ph', (j) => j.onRef('ph.user_id', '=', 'p.user_id').on('ph.is_main', '=', true))
     .select(['p.name', 'p.country', 'p.status', 'p.invisible', 'ph.id as photo_id', 'ph.file_key', 'ph.status as photo_status'])
     .where('p.user_id', '=', userId).executeTakeFirst();

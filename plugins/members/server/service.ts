@@ -1,4 +1,4 @@
-import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { DB } from '../../../kernel/server/db.ts';
 import type { Storage } from '../../../kernel/server/storage.ts';
 import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
 import { PHOTO_LIMITS, type Gender, type ProfileSummary, type ProfileUpdate, type Sexuality } from '../contract.ts';
@@ -13,7 +13,7 @@ import { accounts } from '../../auth/server.ts';
  * hold such ties register one (chat: a conversation; likes: the member liked the viewer); `db` is
  * the caller's connection or transaction and must be used for the query.
  */
-export type ContactRule = (viewerId: number, memberId: number, db: AnyDB) => Promise<boolean>;
+export type ContactRule = (viewerId: number, memberId: number, db: DB) => Promise<boolean>;
 
 export interface NewProfile {
   name: string;
@@ -33,11 +33,11 @@ export interface MemberBasics { name: string; demo: boolean; gender: Gender; sex
 
 /** What the members plugin offers other server plugins (kernel.services id "members"). */
 export interface MembersService {
-  createProfile(userId: number, p: NewProfile, db?: AnyDB): Promise<void>;
-  setStatus(userId: number, status: 'active' | 'disabled', db?: AnyDB): Promise<void>;
+  createProfile(userId: number, p: NewProfile, db?: DB): Promise<void>;
+  setStatus(userId: number, status: 'active' | 'disabled', db?: DB): Promise<void>;
   updateProfile(userId: number, p: ProfileUpdate): Promise<void>;
   /** Deletes the member's photo files (their rows go with the account). */
-  removePhotos(userId: number, db?: AnyDB): Promise<void>;
+  removePhotos(userId: number, db?: DB): Promise<void>;
   /** Checks, re-encodes and stores an upload; the first photo becomes the main one. */
   addPhoto(userId: number, data: Buffer): Promise<number>;
   setMainPhoto(userId: number, photoId: number): Promise<void>;
@@ -46,18 +46,18 @@ export interface MembersService {
   /** Profile summaries as this viewer may see them, in the given order; blocked and gone members left out. */
   summaries(viewerId: number | null, ids: number[], cdnPrefix?: string): Promise<ProfileSummary[]>;
   /** True when either member has blocked the other. */
-  blockedBetween(a: number, b: number, db?: AnyDB): Promise<boolean>;
+  blockedBetween(a: number, b: number, db?: DB): Promise<boolean>;
   /** Throws 404 when the member cannot be reached (absent, hidden, invisible to this viewer), 403 when blocked either way. */
-  assertReachable(viewerId: number, otherId: number, db?: AnyDB): Promise<{ name: string; invisible: boolean }>;
+  assertReachable(viewerId: number, otherId: number, db?: DB): Promise<{ name: string; invisible: boolean }>;
   /** Name, demo flag and what they look for, of these members by id (absent: no profile); deleted accounts included. */
-  basics(ids: readonly number[], db?: AnyDB): Promise<Map<number, MemberBasics>>;
+  basics(ids: readonly number[], db?: DB): Promise<Map<number, MemberBasics>>;
   /** Adds a tie that lets a viewer see a member in invisible mode (see `mayKnow`). */
   addContactRule(rule: ContactRule): void;
   /** False when the member is in invisible mode and the viewer is not in touch with them (see `mayKnow`). */
-  mayKnow(viewerId: number | null, memberId: number, db?: AnyDB): Promise<boolean>;
+  mayKnow(viewerId: number | null, memberId: number, db?: DB): Promise<boolean>;
 }
 
-export function createMembersService(db: AnyDB, storage: Storage): MembersService {
+export function createMembersService(db: DB, storage: Storage): MembersService {
   const contactRules: ContactRule[] = [];
   /**
    * Invisible mode: the member is out of search and swipe cards, and every answer that shows a
@@ -70,7 +70,7 @@ export function createMembersService(db: AnyDB, storage: Storage): MembersServic
    * A like from the viewer alone does not count: going invisible is also a way to get out of sight
    * of admirers. Their `online` is never true for anyone (queries.ts, summaryColumns).
    */
-  const mayKnow = async (viewerId: number | null, memberId: number, on: AnyDB) => {
+  const mayKnow = async (viewerId: number | null, memberId: number, on: DB) => {
     if (viewerId === memberId) return true;
     const p = await on.selectFrom('profiles').select('invisible').where('user_id', '=', memberId).executeTakeFirst();
     if (!p?.invisible) return true;

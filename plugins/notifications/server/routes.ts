@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
-import type { AnyDB } from '../../../kernel/server/db.ts';
+import type { DB } from '../../../kernel/server/db.ts';
 import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
 import type { AuthService } from '../../auth/server.ts';
@@ -12,17 +12,17 @@ import { accounts, authRef } from '../../auth/server.ts';
 type Signer = ReturnType<typeof unsubscribeSigner>;
 
 // The switched-off categories are a column of auth's users table (they are part of the user object).
-export const disabledOf = (db: AnyDB, userId: number): Promise<string[]> => accounts.notificationsDisabled(db, userId);
+export const disabledOf = (db: DB, userId: number): Promise<string[]> => accounts.notificationsDisabled(db, userId);
 
 /** Stores the member's switched-off categories, in the catalogue's order; returns them. */
-async function saveDisabled(db: AnyDB, userId: number, list: string[]): Promise<string[]> {
+async function saveDisabled(db: DB, userId: number, list: string[]): Promise<string[]> {
   const ordered = NOTIFICATION_CATEGORIES.filter((c) => list.includes(c));
   await accounts.setNotificationsDisabled(db, userId, ordered);
   return ordered;
 }
 
 /** Switches a category off (or everything with 'all'); returns the member's new list. */
-export async function disable(db: AnyDB, userId: number, what: NotificationCategory | 'all'): Promise<string[]> {
+export async function disable(db: DB, userId: number, what: NotificationCategory | 'all'): Promise<string[]> {
   return saveDisabled(db, userId, what === 'all' ? [...NOTIFICATION_CATEGORIES] : [...await disabledOf(db, userId), what]);
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kernel, SeedOptions } from '../../../../kernel/server/plugin.ts';
-import type { AnyDB } from '../../../../kernel/server/db.ts';
+import type { DB } from '../../../../kernel/server/db.ts';
 import type { AuthService } from '../../../auth/server.ts';
 import { photoFiles } from '../images.ts';
 import { portraitKeys } from './portraits.ts';
@@ -19,7 +19,7 @@ const BATCH = 25;
 /** Makes concurrently starting instances (PostgreSQL) take turns instead of colliding on unique keys. */
 const SEED_LOCK = 727273;
 
-async function insertProfile(db: AnyDB, userId: number, p: SeedProfile) {
+async function insertProfile(db: DB, userId: number, p: SeedProfile) {
   await db.insertInto('profiles').values({
     user_id: userId, name: p.name, gender: p.gender, sexuality: p.sexuality, birthdate: p.birthdate,
     country: p.country, region: p.region, city: p.city, hair_color: p.hair_color, eye_color: p.eye_color,
@@ -31,7 +31,7 @@ async function insertProfile(db: AnyDB, userId: number, p: SeedProfile) {
 }
 
 /** Which of these seed keys are already in the database. */
-async function present(db: AnyDB, keys: string[]) {
+async function present(db: DB, keys: string[]) {
   if (!keys.length) return new Set<string>();
   const rows = await db.selectFrom('profiles').select('seed_key').where('seed_key', 'in', keys).execute();
   return new Set(rows.map((r) => r.seed_key));
