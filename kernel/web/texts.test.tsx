@@ -10,7 +10,7 @@ import { App } from './App.tsx';
 import { Bus } from './bus.ts';
 import { preloaded } from './lazy.ts';
 import { fakeApi, testPlugin } from './testing.ts';
-import { navNamespaces, ownerNamespaces, pageNamespaces, routeTexts } from './texts.ts';
+import { FOOTER_LAYOUTS, NAV_LAYOUTS, navNamespaces, ownerNamespaces, pageNamespaces, routeTexts } from './texts.ts';
 import { readTexts } from '../server/text-files.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { BootData } from '../contract/boot.ts';
@@ -22,6 +22,7 @@ const pageOf = (title: string) => async () => ({ default: () => <h1>{title}</h1>
 const home = testPlugin({ id: 'home', routes: [
   { name: 'lp', layout: 'lander', page: pageOf('Lander') },
   { name: 'bare', layout: 'empty', page: pageOf('Bare') },
+  { name: 'talk', layout: 'chat', page: pageOf('Talk') },
 ] });
 const chat = testPlugin({
   id: 'chat',
@@ -96,6 +97,19 @@ describe('which texts a page needs', () => {
       }
     }
     for (const r of routes.filter((x) => x.plugin === 'chat')) expect(routeTexts(webPlugins, r).member).toContain('chat');
+  });
+});
+
+describe('the kernel\'s layouts', () => {
+  it('show the navigation and the footer exactly where texts.ts says (NAV_LAYOUTS, FOOTER_LAYOUTS)', async () => {
+    for (const [path, layout] of [['/pages/terms', 'default'], ['/talk', 'chat'], ['/lp', 'lander'], ['/bare', 'empty']] as const) {
+      const { dispose } = await boot(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(!!screen.queryByRole('navigation', { name: 'Main navigation' }), layout).toBe(NAV_LAYOUTS.has(layout));
+      expect(!!screen.queryByRole('contentinfo'), layout).toBe(FOOTER_LAYOUTS.has(layout));
+      dispose();
+      cleanup();
+    }
   });
 });
 
