@@ -77,10 +77,11 @@ const ALLOWED: Record<string, string> = {
   // read no users row at all.
   'plugins/members/server/migrations.ts: users (auth)':
     'trigger on users keeping profiles.last_seen/account_deleted in step (migration 004)',
-  // TEMPORARY while credits moves out of auth (issue 12 item 5): the credits plugin's take-over
-  // migration copies users.credits/paid_user into its own table and drops the two columns.
+  // The one lasting exception: databases made before the credits plugin existed still need its
+  // take-over migration, which copies users.credits/paid_user into credits' table and drops the two
+  // columns (auth migrates first, so only credits can move them without losing a balance).
   'plugins/credits/server/migrations.ts: users (auth)':
-    'credits take-over migration reads and drops users.credits/paid_user (credits move in progress)',
+    'credits take-over migration reads and drops users.credits/paid_user (databases made before the move)',
 };
 
 describe('data ownership', () => {

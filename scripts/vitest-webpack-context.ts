@@ -7,10 +7,9 @@ export const webpackContextShim = (): Plugin => ({
   enforce: 'pre',
   transform(code, id) {
     if (!code.includes('import.meta.webpackContext(')) return null;
-    const glob = /import\.meta\.webpackContext\(\s*'\.\/',\s*\{[^}]*regExp:\s*\/\^\\\.\\\/\[a-z0-9-\]\+\\\/([\w.\\]+)\$\/\s*\}\s*\)/;
-    const m = glob.exec(code);
-    if (!m) throw new Error(`${id}: import.meta.webpackContext form not understood by the test shim`);
-    const file = m[1].replace(/\\/g, '');
-    return code.replace(glob, `((m) => Object.assign((k) => m[k], { keys: () => Object.keys(m) }))(import.meta.glob('./*/${file}', { eager: true }))`);
+    const glob = /import\.meta\.webpackContext\(\s*'\.\/',\s*\{[^}]*regExp:\s*\/\^\\\.\\\/\[a-z0-9-\]\+\\\/([\w.\\]+)\$\/\s*\}\s*\)/g;
+    if (!glob.test(code)) throw new Error(`${id}: import.meta.webpackContext form not understood by the test shim`);
+    return code.replace(glob, (_all, file: string) =>
+      `((m) => Object.assign((k) => m[k], { keys: () => Object.keys(m) }))(import.meta.glob('./*/${file.replace(/\\/g, '')}', { eager: true }))`);
   },
 });

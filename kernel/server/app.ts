@@ -316,28 +316,32 @@ function registerMedia(app: FastifyInstance, storage: Storage) {
  */
 function pluginKernels(kernel: Kernel): (p: ServerPlugin) => Kernel {
   const made = new Map<string, Kernel>();
-  kernel.forPlugin = (p) => forPlugin(p);
-  const forPlugin = (p: ServerPlugin): Kernel => {
-    let k = made.get(p.id);
-    if (k) return k;
-    const self = { id: p.id, on: (site: SiteSettings) => kernel.enabled(site).has(p.id) };
-    k = {
-      ...kernel,
+  const make = (p: ServerPlugin, base: Kernel): Kernel => {
+    const self = { id: p.id, on: (site: SiteSettings) => base.enabled(site).has(p.id) };
+    // Reads fall through to the kernel it is made from (a test's kernel with its own logger, say).
+    return Object.assign(Object.create(base) as Kernel, {
       self,
-      realtime: Object.assign(Object.create(kernel.realtime) as Kernel['realtime'], {
-        onMessage: (type: string, handler: Parameters<Kernel['realtime']['onMessage']>[1]) => kernel.realtime.onMessage(type, (userId, msg, site) => {
+      realtime: Object.assign(Object.create(base.realtime) as Kernel['realtime'], {
+        onMessage: (type: string, handler: Parameters<Kernel['realtime']['onMessage']>[1]) => base.realtime.onMessage(type, (userId, msg, site) => {
           if (self.on(site)) return handler(userId, msg, site);
         }),
       }),
-      jobs: Object.assign(Object.create(kernel.jobs) as Kernel['jobs'], {
-        handle: (kind: string, handler: Parameters<Kernel['jobs']['handle']>[1], opts?: Parameters<Kernel['jobs']['handle']>[2]) => kernel.jobs.handle(kind, async (payload) => {
-          if (typeof payload.domain === 'string' && !self.on(await kernel.sites.resolve(payload.domain))) return;
+      jobs: Object.assign(Object.create(base.jobs) as Kernel['jobs'], {
+        handle: (kind: string, handler: Parameters<Kernel['jobs']['handle']>[1], opts?: Parameters<Kernel['jobs']['handle']>[2]) => base.jobs.handle(kind, async (payload) => {
+          if (typeof payload.domain === 'string' && !self.on(await base.sites.resolve(payload.domain))) return;
           await handler(payload);
         }, opts),
       }),
-    };
-    made.set(p.id, k);
+    });
+  };
+  const forPlugin = (p: ServerPlugin): Kernel => {
+    let k = made.get(p.id);
+    if (!k) made.set(p.id, k = make(p, kernel));
     return k;
+  };
+  // Called on a copy of the kernel (`{ ...kernel, log }`), the handle is made from that copy.
+  kernel.forPlugin = function (this: Kernel | undefined, p: ServerPlugin) {
+    return !this || this === kernel ? forPlugin(p) : make(p, this);
   };
   return forPlugin;
 }

@@ -6,7 +6,7 @@ import type { MinimumMessageCost } from './contract.ts';
 export const chatPlugin = definePluginDescriptor({
   id: 'chat',
   feature: 'chat',
-  requires: ['auth', 'members'],
+  requires: ['auth', 'credits', 'members'],
   optional: ['notifications'],
   settings: {
     message_credits: setting<number>({ schema: { type: 'integer', minimum: 0 }, default: 5, browser: true }),

@@ -5,7 +5,7 @@ import type { RoutePaths } from '../../kernel/contract/routes.ts';
 export const membersPlugin = definePluginDescriptor({
   id: 'members',
   feature: 'members',
-  requires: ['auth'],
+  requires: ['auth', 'credits'],
   settings: {
     visible_profile_fields: setting<string[]>({ schema: { type: 'array', items: { type: 'string' } }, default: [], browser: true }),
     visible_profile_notes: setting<boolean>({ schema: { type: 'boolean' }, default: true, browser: true }),

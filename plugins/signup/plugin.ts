@@ -5,7 +5,7 @@ import type { RoutePaths } from '../../kernel/contract/routes.ts';
 export const signupPlugin = definePluginDescriptor({
   id: 'signup',
   feature: 'signup',
-  requires: ['auth', 'members', 'account'],
+  requires: ['auth', 'credits', 'members', 'account'],
   settings: {
     signup_credits: setting<number>({ schema: { type: 'integer', minimum: 0 }, default: 10, browser: true }),
     /** 'all' | 'with_trafficsource' | anything else = invite only */
