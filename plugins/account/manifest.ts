@@ -36,7 +36,7 @@ export default definePlugin(accountPlugin, {
     // Back through the reactivation link: say so once, and keep the address clean.
     const url = new URL(location.href);
     if (url.searchParams.get('reactivated') === '1') {
-      kernel.appState.toast(kernel.i18n.t('account:reactivated'), 'success');
+      void kernel.i18n.loadNamespaces('account').then(() => kernel.appState.toast(kernel.i18n.t('account:reactivated'), 'success'));
       url.searchParams.delete('reactivated');
       history.replaceState(history.state, '', url.pathname + url.search + url.hash);
     }

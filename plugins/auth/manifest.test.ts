@@ -19,7 +19,7 @@ function kernelWith(calls: string[]) {
   const kernel = {
     bus, store: { auth: store },
     appState: { toast: (t: string) => toasts.push(t) },
-    i18n: { t: (k: string) => k },
+    i18n: { t: (k: string) => k, loadNamespaces: async () => {} },
   } as unknown as WebKernel;
   return { kernel, store, bus, toasts };
 }
@@ -52,6 +52,7 @@ describe('auth plugin setup', () => {
     expect(calls).toEqual(['put {"language":"fr"}']);
     bus.emit('auth:required', { path: '/api/chats.php' });
     expect(store.user).toBeNull();
+    await vi.advanceTimersByTimeAsync(0);
     expect(toasts).toEqual(['auth:sessionEnded']);
     dispose();
   });

@@ -30,7 +30,8 @@ export default definePlugin(authPlugin, {
       kernel.bus.on('poll', () => { if (store.loggedIn) store.fetchUser().catch(() => {}); }),
       kernel.bus.on('auth:required', () => {
         // Only a member who was logged in lost something worth telling.
-        if (store.loggedIn) kernel.appState.toast(kernel.i18n.t('auth:sessionEnded'), 'info');
+        // The notice's texts may not be on this page yet (their namespace loads first).
+        if (store.loggedIn) void kernel.i18n.loadNamespaces('auth').then(() => kernel.appState.toast(kernel.i18n.t('auth:sessionEnded'), 'info'));
         store.setUser(null);
       }),
       kernel.bus.on('locale:changed', ({ locale }) => { if (store.loggedIn) store.saveLanguage(locale).catch(() => {}); }),
