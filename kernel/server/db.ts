@@ -19,8 +19,6 @@ export interface Tables {}
 
 /** The database handle (or a transaction on it). */
 export type DB = Kysely<Tables>;
-/** @deprecated the old name of DB (it was Kysely<any>); use DB. */
-export type AnyDB = DB;
 
 /** timestamptz/date: read as Date (both engines), written as a Date or an ISO string (or sql`now()`). */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
