@@ -60,8 +60,8 @@ describe('signup from the widget and the hand-off link', () => {
     expect((await t.call({ method: 'GET', url: '/api/user.php', cookie })).json().user.id).toBe(user.id);
 
     const again = await t.app.inject({ method: 'GET', url: pathOf(handoff_url) });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error).toBe('handoff_invalid');
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe('http://localhost:3000/login?login_link=failed');
     expect(again.cookies.find((c) => c.name === 'sid')).toBeUndefined();
   });
 
@@ -72,16 +72,21 @@ describe('signup from the widget and the hand-off link', () => {
     expect((await t.app.inject({ method: 'GET', url: pathOf(fresh) })).statusCode).toBe(303);
     t.kernel.clock.advance(2_000);
     const late = await t.app.inject({ method: 'GET', url: pathOf(stale) });
-    expect(late.statusCode).toBe(400);
-    expect(late.json().error).toBe('handoff_invalid');
+    expect(late.statusCode).toBe(303);
+    expect(late.headers.location).toBe('http://localhost:3000/login?login_link=failed');
   });
 
-  it('answers bad tokens with a clear 400 and never a session', async () => {
-    for (const url of ['/api/signup-handoff.php?token=nonsense', '/api/signup-handoff.php?token=' + 'A'.repeat(43), '/api/signup-handoff.php',
-      '/api/signup-handoff.php?token=' + 'x'.repeat(500), '/api/signup-handoff.php?token=a&token=b']) {
+  it('sends unknown tokens to the login page, answers malformed ones with a clear 400, never a session', async () => {
+    for (const url of ['/api/signup-handoff.php?token=nonsense', '/api/signup-handoff.php?token=' + 'A'.repeat(43)]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location, url).toBe('http://localhost:3000/login?login_link=failed');
+      expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    }
+    for (const url of ['/api/signup-handoff.php', '/api/signup-handoff.php?token=' + 'x'.repeat(500), '/api/signup-handoff.php?token=a&token=b']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json().error, url).toMatch(/^(handoff_invalid|invalid_input)$/);
+      expect(res.json().error, url).toBe('invalid_input');
       expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
     }
   });
@@ -89,8 +94,9 @@ describe('signup from the widget and the hand-off link', () => {
   it('works only on the site it was made for', async () => {
     const { handoff_url } = (await widgetSignup()).res.json();
     const other = await t.app.inject({ method: 'GET', url: pathOf(handoff_url), headers: { host: 'de.localhost' } });
-    expect(other.statusCode).toBe(400);
-    expect(other.json().error).toBe('handoff_invalid');
+    expect(other.statusCode).toBe(303);
+    expect(other.headers.location).toBe('http://de.localhost:3000/login?login_link=failed');
+    expect(other.cookies.find((c) => c.name === 'sid')).toBeUndefined();
   });
 
   it('keeps the in-site signup as it was: a session cookie, no hand-off link', async () => {

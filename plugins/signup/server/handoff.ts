@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { siteLink } from '../../../kernel/server/settings.ts';
-import { badRequest } from '../../../kernel/server/errors.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { authRef } from '../../auth/server.ts';
 
@@ -16,6 +15,8 @@ export const HANDOFF_TTL_MS = 60_000;
 export const HANDOFF_PATH = '/api/signup-handoff.php';
 /** Where the in-site signup goes after its completion step (the suggestions, with the reminder). */
 export const AFTER_HANDOFF = '/signup-matches?api_signup_complete=1';
+/** Where a link that no longer works leads: the login page with its "link no longer valid" notice. */
+export const HANDOFF_FAILED = '/login?login_link=failed';
 
 /** A single-use link, valid 60 s, built from the site's canonical origin (never from the request's Host). */
 export async function issueHandoff(kernel: Kernel, site: SiteSettings, userId: number): Promise<string> {
@@ -35,9 +36,10 @@ export function handoffRoutes(app: FastifyInstance, kernel: Kernel) {
   }, async (req, reply) => {
     const { token } = req.query as { token: string };
     const found = await kernel.tokens.consume(HANDOFF_PURPOSE, token);
-    if (!found) throw badRequest('handoff_invalid', 'This sign-in link is unknown, used or expired (it works once, for 60 seconds): log in instead.');
-    // The link belongs to the site it was made for: the session cookie is that site's.
-    if (found.data.domain !== req.site.domain) throw badRequest('handoff_invalid', 'This sign-in link belongs to another site.');
+    // A person followed this link: an unknown, used or expired one (it works once, for 60 s) or one
+    // of another site (the session cookie is that site's) goes to the login page, which says the
+    // link no longer works, in the visitor's language.
+    if (!found || found.data.domain !== req.site.domain) return reply.redirect(siteLink(req.site, HANDOFF_FAILED), 303);
     await kernel.services.get(authRef).logIn(req, reply, found.userId);
     return reply.redirect(siteLink(req.site, AFTER_HANDOFF), 303);
   });
