@@ -5,6 +5,8 @@ import { creditsRef } from '../../credits/server.ts';
 import type { CreditsOffer, Payment, PaymentMethod } from '../contract.ts';
 import { paymentsRef } from '../server.ts';
 import { isTestProvider } from './providers/index.ts';
+import { CREATES_PER_HOUR } from './routes.ts';
+import { RETURN_SYNC_MS } from './service.ts';
 import type { TestOutcome, TestProvider } from './providers/test.ts';
 
 let t: TestApp;
@@ -192,7 +194,41 @@ describe('payments: exactly once, whatever arrives', () => {
   });
 });
 
+describe('payments: the payer back from checkout', () => {
+  it('a lost webhook: reading the waiting payment asks the provider (at most every 10 s)', async () => {
+    const m = await addMember(t);
+    const { payment, providerId } = await start(m);
+    expect((await getPayment(m, payment.id)).status).toBe('open'); // asked now: open
+    psp.setStatus(providerId, 'paid', { webhook: false });
+    expect((await getPayment(m, payment.id)).status).toBe('open'); // asked a moment ago: not again yet
+    t.kernel.clock.advance(RETURN_SYNC_MS);
+    expect((await getPayment(m, payment.id)).status).toBe('paid');
+    expect(await balance(m)).toBe(50);
+    const events = await t.kernel.db.selectFrom('payment_events').select(['status', 'source']).where('payment_id', '=', payment.id).orderBy('id').execute();
+    expect(events).toEqual([{ status: 'open', source: 'create' }, { status: 'paid', source: 'return' }]);
+  });
+});
+
 describe('payments: amounts and access', () => {
+  it(`limits payment creations to ${CREATES_PER_HOUR} an hour per member`, async () => {
+    const m = await addMember(t);
+    const max = CREATES_PER_HOUR * t.kernel.config.rateLimitFactor;
+    const codes: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      codes.push((await t.call({ method: 'POST', url: '/api/payments.php', cookie: m.cookie, payload: { package_id: 1, method: 'creditcard' } })).statusCode);
+    }
+    expect(codes.slice(0, max).every((c) => c === 200)).toBe(true);
+    expect(codes[max]).toBe(429);
+  });
+
+  it("an erased member's payments stay as records without the member", async () => {
+    const m = await addMember(t);
+    const { payment } = await buy(m, 'paid');
+    await t.kernel.db.deleteFrom('users').where('id', '=', m.id).execute();
+    const row = await t.kernel.db.selectFrom('payments').selectAll().where('id', '=', payment.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: null, status: 'paid', amount: 899, currency: 'GBP' });
+  });
+
   it('the browser cannot send an amount; unknown packages and methods are refused with clear errors', async () => {
     const m = await addMember(t);
     const send = (payload: object) => t.call({ method: 'POST', url: '/api/payments.php', cookie: m.cookie, payload });

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
+import { putBounded } from '../../../kernel/server/bounded.ts';
 import type { Clock } from '../../../kernel/server/clock.ts';
 import type { DB } from '../../../kernel/server/db.ts';
 import { badRequest, HttpError } from '../../../kernel/server/errors.ts';
@@ -22,6 +23,8 @@ export const POLL_AFTER_MS = 2 * 60_000;
 /** Given up (expired) after this long; a bank transfer may take two weeks to arrive. */
 export const GIVE_UP_MS = 24 * 3600_000;
 export const GIVE_UP_BANKTRANSFER_MS = 14 * 24 * 3600_000;
+/** A member reading a waiting payment asks the provider at most this often. */
+export const RETURN_SYNC_MS = 10_000;
 
 /** The payments plugin's service (kernel.services.get(paymentsRef)). */
 export interface PaymentsService {
@@ -69,6 +72,8 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
   const { db, clock, log } = deps;
   let provider: PaymentProvider | null = null;
   let unavailable: string | null = 'payments are starting';
+  /** When each payment was last asked about (this instance): the member's reads ask at most this often. */
+  const lastSync = new Map<number, number>();
 
   const need = () => {
     if (!provider) throw new HttpError(503, 'payments_unavailable', 'Payments are not available right now.');
@@ -136,6 +141,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       log.warn({ payment: row.id, provider: row.provider }, 'payments: made with another provider than the configured one');
       return row;
     }
+    putBounded(lastSync, row.id, clock.now().getTime(), 10_000);
     return apply(row.id, await p.fetch(row.provider_id), source);
   }
 
@@ -177,7 +183,9 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       let made: { providerId: string; redirectUrl: string };
       try {
         made = await p.create({
-          reference: String(row.id), amount, currency, method: method.method, locale,
+          // Our id, made unique across databases (a reset dev database reuses ids, and the
+          // provider's idempotency key would hand back the old payment for a day).
+          reference: `${row.id}-${now.getTime().toString(36)}`, amount, currency, method: method.method, locale,
           description: `${pkg.credits} credits (${site.domain}) #${row.id}`,
           returnUrl: siteLink(site, `/transactions/${row.id}`),
           webhookUrl: siteLink(site, `/api/payments-webhook.php?provider=${encodeURIComponent(p.name)}`),
@@ -196,8 +204,18 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     },
 
     async get(userId: number, id: number) {
-      const row = await db.selectFrom('payments').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-      return row ? toPayment(row) : null;
+      let row = await db.selectFrom('payments').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      if (!row) return null;
+      // Still waiting: the page polling it asks the provider too (throttled), so a webhook that
+      // cannot reach us (a development machine) or comes late does not keep the payer waiting.
+      if ((row.status === 'open' || row.status === 'pending') && row.provider_id && row.provider === provider?.name
+        && clock.now().getTime() - (lastSync.get(row.id) ?? 0) >= RETURN_SYNC_MS) {
+        row = await sync(row.id, 'return').catch((err: unknown) => {
+          log.warn({ err, payment: id }, 'payments: status not fetched');
+          return row;
+        }) ?? row;
+      }
+      return toPayment(row);
     },
 
     async list(userId: number) {
