@@ -1,0 +1,41 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { useKernel } from '../../../kernel/web/context.ts';
+import { FormError } from '../../../kernel/web/ui/Field.tsx';
+import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
+import { authSlice } from '../../auth/ui.ts';
+import { getOffer } from './api.ts';
+import { MethodList, PackageTiles, Page, useLoad } from './ui.tsx';
+
+/** /credits: the balance, the packages of the member's currency and the methods their country offers. */
+export default observer(function CreditsPage() {
+  const kernel = useKernel();
+  const { t } = useTranslation();
+  const user = authSlice.of(kernel).user;
+  const offer = useLoad(() => getOffer(kernel.api));
+  return (
+    <Page className="container">
+      <h1>{t('payments:credits.title')}</h1>
+      {user && <p className="lead" role="status">{t('payments:credits.balance', { credits: user.credits })}</p>}
+      <p>{t('payments:credits.lead')}</p>
+      <FormError message={offer.error} />
+      {!offer.data && !offer.error && <Spinner />}
+      {offer.data && (
+        <>
+          {offer.data.last_order && (
+            <p><Link to="credits-repeat-order">{t('payments:credits.repeat')}</Link></p>
+          )}
+          <h2 id="packages-heading">{t('payments:credits.packages')}</h2>
+          <PackageTiles packages={offer.data.packages} label={t('payments:credits.packages')} />
+          <h2 id="methods-heading">{t('payments:credits.methods')}</h2>
+          <MethodList aria-labelledby="methods-heading">
+            {offer.data.methods.map((m) => <li key={m.method}>{t(`payments:methods.${m.method}`)}</li>)}
+          </MethodList>
+          <p className="muted">{t('payments:credits.oneTime')}</p>
+          {kernel.router.has('transactions-id') && <p><Link to="transactions-id">{t('payments:history.title')}</Link></p>}
+        </>
+      )}
+    </Page>
+  );
+});

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { ApiError } from '../../../kernel/web/api-error.ts';
+import type { Payment } from '../contract.ts';
+import { member, openApp, payment, plOffer, text } from './testing.tsx';
+import TransactionPage, { POLL_MS } from './TransactionPage.tsx';
+
+const disposers: (() => void)[] = [];
+afterEach(() => { disposers.splice(0).forEach((d) => d()); vi.useRealTimers(); });
+
+/** The API's view of payment 31, changed by the test as the provider would. */
+function paymentsApi(initial: Payment) {
+  const state = { payment: initial };
+  return {
+    state,
+    routes: {
+      'GET /api/payments.php': (_b: unknown, q?: Record<string, unknown>) => {
+        if (Number(q?.id) !== state.payment.id) throw new ApiError(404, 'not_found', 'not found');
+        return { payment: state.payment };
+      },
+      'GET /api/credits.php': () => plOffer(),
+    },
+  };
+}
+
+describe('transaction page', () => {
+  it('shows "Processing your payment" and moves to completed on the realtime event, refreshing the balance', async () => {
+    const api = paymentsApi(payment({ status: 'open' }));
+    const app = await openApp('/transactions/31', member({ credits: 3 }), api.routes);
+    disposers.push(app.dispose);
+    expect(await screen.findByRole('heading', { name: 'Processing your payment' })).toBeTruthy();
+    const userCalls = app.api.calls.filter((c) => c === 'GET /api/user.php').length;
+
+    // Another payment's event changes nothing.
+    act(() => app.bus.emit('realtime:event', { type: 'payments:status', payment: payment({ id: 99, status: 'paid' }) }));
+    expect(screen.getByRole('heading', { name: 'Processing your payment' })).toBeTruthy();
+
+    app.state.user = member({ credits: 153 });
+    act(() => app.bus.emit('realtime:event', { type: 'payments:status', payment: payment({ status: 'paid', paid_at: '2026-11-24T09:01:00Z' }) }));
+    expect(await screen.findByRole('heading', { name: 'Payment completed' })).toBeTruthy();
+    expect(screen.getByText('150 credits have been added to your account. Thank you!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Buy more credits' }).getAttribute('href')).toBe('/credits');
+    // The member's balance is fetched again (the navigation shows it).
+    await vi.waitFor(() => expect(app.api.calls.filter((c) => c === 'GET /api/user.php').length).toBe(userCalls + 1));
+  });
+
+  it('polls every 3 seconds while the payment is pending, as a fallback for the socket', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const api = paymentsApi(payment({ status: 'pending' }));
+    const app = await openApp('/transactions/31', member(), api.routes);
+    disposers.push(app.dispose);
+    expect(await screen.findByRole('heading', { name: 'Processing your payment' })).toBeTruthy();
+    const polls = () => app.api.calls.filter((c) => c === 'GET /api/payments.php').length;
+    const before = polls();
+    await act(async () => { vi.advanceTimersByTime(POLL_MS); });
+    expect(polls()).toBe(before + 1);
+
+    api.state.payment = payment({ status: 'paid' });
+    await act(async () => { vi.advanceTimersByTime(POLL_MS); });
+    expect(await screen.findByRole('heading', { name: 'Payment completed' })).toBeTruthy();
+    // Final: no more polling.
+    const after = polls();
+    await act(async () => { vi.advanceTimersByTime(POLL_MS * 3); });
+    expect(polls()).toBe(after);
+  });
+
+  it('shows the failure message with the other methods for the same package', async () => {
+    const api = paymentsApi(payment({ status: 'open', method: 'blik' }));
+    const app = await openApp('/transactions/31', member(), api.routes);
+    disposers.push(app.dispose);
+    await screen.findByRole('heading', { name: 'Processing your payment' });
+    act(() => app.bus.emit('realtime:event', { type: 'payments:status', payment: payment({ status: 'canceled', method: 'blik' }) }));
+    expect((await screen.findByRole('alert')).textContent)
+      .toBe('Payment failed or has been cancelled. No money has been taken; please try again or choose another payment method.');
+    const others = await screen.findByRole('list', { name: 'Try another payment method' });
+    const links = within(others).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Credit card', 'Apple Pay', 'PayPal', 'paysafecard', 'Bank transfer', 'Przelewy24']);
+    expect(links[0].getAttribute('href')).toBe('/credits/2/creditcard');
+    expect(screen.getByRole('link', { name: 'Try the same method again' }).getAttribute('href')).toBe('/credits/2/blik');
+  });
+
+  it.each(['failed', 'expired'] as const)('treats %s like a cancelled payment', async (status) => {
+    const api = paymentsApi(payment({ status }));
+    const app = await openApp('/transactions/31', member(), api.routes);
+    disposers.push(app.dispose);
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/^Payment failed or has been cancelled/);
+  });
+
+  it('says a payment that is not the member\'s was not found', async () => {
+    const api = paymentsApi(payment());
+    const app = await openApp('/transactions/32', member(), api.routes);
+    disposers.push(app.dispose);
+    expect(await screen.findByText('This payment was not found.')).toBeTruthy();
+  });
+
+  it('lists the member\'s payments without an id', async () => {
+    const app = await openApp('/transactions', member(), {
+      'GET /api/payments.php': (_b: unknown, q?: Record<string, unknown>) => {
+        if (q?.id) throw new Error('no id expected');
+        return { payments: [payment({ id: 32, status: 'paid', amount: 10899, method: 'paysafecard' }), payment({ id: 31, status: 'canceled' })] };
+      },
+    }, { component: TransactionPage, params: {} });
+    disposers.push(app.dispose);
+    const table = await screen.findByRole('table', { name: 'Your payments' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(text(rows[0])).toContain('PLN 108.99');
+    expect(text(rows[0])).toContain('paysafecard');
+    expect(text(rows[0])).toContain('Paid');
+    expect(text(rows[1])).toContain('Cancelled');
+    expect(within(rows[0]).getByRole('link').getAttribute('href')).toBe('/transactions/32');
+  });
+});
