@@ -3,7 +3,10 @@ import { screen, within } from '@testing-library/react';
 import { member, openApp, plOffer, text } from './testing.tsx';
 
 const disposers: (() => void)[] = [];
-afterEach(() => { disposers.splice(0).forEach((d) => d()); });
+afterEach(() => {
+  disposers.splice(0).forEach((d) => d());
+  document.cookie = 'i18n_redirected=; Max-Age=0; Path=/';
+});
 
 describe('credits page', () => {
   it('lists the packages in PLN with their price per credit and the methods of Poland for a PL member', async () => {
@@ -45,5 +48,17 @@ describe('credits page', () => {
     // No login page in this app: the kernel shows the 404 page rather than the members' page.
     expect(screen.queryByRole('heading', { name: 'Buy credits' })).toBeNull();
     expect(app.api.calls).not.toContain('GET /api/credits.php');
+  });
+
+  it('speaks Polish to a Polish-speaking member, with Polish money', async () => {
+    const app = await openApp('/credits', member({ language: 'pl', credits: 0 }), { 'GET /api/credits.php': () => plOffer() });
+    disposers.push(app.dispose);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kup kredyty' })).toBeTruthy();
+    expect(screen.getByText('Twoje kredyty: 0')).toBeTruthy();
+    const items = within(await screen.findByRole('list', { name: 'Pakiety kredytów' })).getAllByRole('listitem');
+    expect(text(items[0])).toContain('50 kredytów');
+    expect(text(items[0])).toContain('42,99 zł');
+    expect(text(items[1])).toContain('Najpopularniejszy');
+    expect(within(screen.getByRole('list', { name: 'Metody płatności w Twoim kraju' })).getByText('Karta płatnicza')).toBeTruthy();
   });
 });

@@ -88,6 +88,7 @@ function Result({ id }: { id: number }) {
         <>
           <h1>{t('payments:transaction.processing')}</h1>
           <p>{t('payments:transaction.processingText')}</p>
+          {payment.method === 'banktransfer' && <p>{t('payments:method.delayed')}</p>}
           <Spinner />
         </>
       )}
