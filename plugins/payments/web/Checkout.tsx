@@ -9,6 +9,7 @@ import { colors } from '../../../kernel/web/theme.ts';
 import type { CreditPackage, OfferedMethod, PaymentMethod } from '../contract.ts';
 import { createPayment, redirect } from './api.ts';
 import { formatMoney } from './money.ts';
+import { methodFits } from './methods.ts';
 import { useLocale } from './ui.tsx';
 
 const Methods = styled.fieldset`
@@ -35,8 +36,6 @@ const Summary = styled.dl`
   .total { font-weight: 700; color: ${colors.text}; font-size: 18px; }
 `;
 
-/** Whether a method can pay this package (paysafecard has a maximum). */
-export const methodFits = (m: OfferedMethod, p: CreditPackage) => m.max == null || p.price <= m.max;
 
 /** A method's fee as the member sees it before choosing: "+ €1.00 fee" or "No fee". */
 export function useFeeText() {

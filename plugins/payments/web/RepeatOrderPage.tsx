@@ -6,7 +6,8 @@ import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { getOffer } from './api.ts';
-import { Checkout, methodFits } from './Checkout.tsx';
+import { Checkout } from './Checkout.tsx';
+import { methodFits } from './methods.ts';
 import { Page, useLoad } from './ui.tsx';
 
 /**

@@ -87,6 +87,15 @@ describe('transaction page', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/^Payment failed or has been cancelled/);
   });
 
+  it('leaves out methods that cannot take the package', async () => {
+    const api = paymentsApi(payment({ status: 'failed', package_id: 3, credits: 400, amount: 24999, method: 'creditcard' }));
+    const app = await openApp('/transactions/31', member(), api.routes);
+    disposers.push(app.dispose);
+    const others = await screen.findByRole('list', { name: 'Try another payment method' });
+    // paysafecard takes packages up to PLN 210.00 only.
+    expect(within(others).getAllByRole('link').map((a) => a.textContent)).toEqual(['Apple Pay', 'PayPal', 'Bank transfer', 'Przelewy24', 'BLIK']);
+  });
+
   it('says a payment that is not the member\'s was not found', async () => {
     const api = paymentsApi(payment());
     const app = await openApp('/transactions/32', member(), api.routes);

@@ -14,6 +14,7 @@ import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { authSlice } from '../../auth/ui.ts';
 import type { Payment } from '../contract.ts';
 import { getHistory, getOffer, getPayment } from './api.ts';
+import { methodFits } from './methods.ts';
 import { formatMoney } from './money.ts';
 import { MethodList, Page, useLoad, useLocale } from './ui.tsx';
 
@@ -57,7 +58,9 @@ function OtherMethods({ payment }: { payment: Payment }) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const offer = useLoad(() => getOffer(kernel.api));
-  const others = offer.data?.methods.filter((m) => m.method !== payment.method) ?? [];
+  // Methods that can take this package (a maximum may rule one out), other than the one that failed.
+  const pkg = offer.data?.packages.find((p) => p.id === payment.package_id);
+  const others = offer.data?.methods.filter((m) => m.method !== payment.method && (!pkg || methodFits(m, pkg))) ?? [];
   if (!offer.data) return offer.error ? <FormError message={offer.error} /> : null;
   return (
     <>

@@ -62,7 +62,7 @@ export function PackageTiles({ packages, choose = true, label }: { packages: Cre
         const credits = t('payments:package.credits', { credits: p.credits });
         const price = formatMoney(p.price, p.currency, locale);
         return (
-          <li key={p.id} data-popular={p.popular ? 'true' : undefined} aria-label={`${credits}, ${price}${p.popular ? `, ${t('payments:package.popular')}` : ''}`}>
+          <li key={p.id} data-popular={p.popular ? 'true' : undefined}>
             {p.popular && <span className="popular">{t('payments:package.popular')}</span>}
             <h3>{credits}</h3>
             <span className="price">{price}</span>
