@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { ApiError } from '../../../kernel/web/api-error.ts';
 import { member, openApp, plOffer, text } from './testing.tsx';
 
 const disposers: (() => void)[] = [];
@@ -60,5 +61,14 @@ describe('credits page', () => {
     expect(text(items[0])).toContain('42,99 zł');
     expect(text(items[1])).toContain('Najpopularniejszy');
     expect(within(screen.getByRole('list', { name: 'Metody płatności w Twoim kraju' })).getByText('Karta płatnicza')).toBeTruthy();
+  });
+
+  it('says so when payments are not available', async () => {
+    const app = await openApp('/credits', member(), {
+      'GET /api/credits.php': () => { throw new ApiError(503, 'payments_unavailable', 'Payments are not available right now.'); },
+    });
+    disposers.push(app.dispose);
+    expect(await screen.findByText('Payments are not available right now. Please try again later.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Credit packages' })).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ function paymentsApi(initial: Payment) {
     state,
     routes: {
       'GET /api/payments.php': (_b: unknown, q?: Record<string, unknown>) => {
-        if (Number(q?.id) !== state.payment.id) throw new ApiError(404, 'not_found', 'not found');
+        if (Number(q?.id) !== state.payment.id) throw new ApiError(404, 'payment_not_found', 'No such payment.');
         return { payment: state.payment };
       },
       'GET /api/credits.php': () => plOffer(),
