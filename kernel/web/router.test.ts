@@ -45,4 +45,22 @@ describe('router', () => {
     expect(location.pathname).toBe('/');
     expect(onMatch.mock.calls.at(-1)![0].name).toBe('index');
   });
+
+  it('matches a route with an optional last parameter with and without it', () => {
+    const seen: string[] = [];
+    const r = createRouter([
+      { name: 'credits', path: '/credits', access: 'member', page },
+      { name: 'credits-repeat-order', path: '/credits/repeat-order', access: 'member', page },
+      { name: 'credits-id-paymentmethod', path: '/credits/:id/:paymentmethod?', access: 'member', page },
+      { name: 'transactions-id', path: '/transactions/:id?', access: 'member', page },
+    ], (route, m) => seen.push(`${route?.name ?? 'none'} ${JSON.stringify(m.params)}`));
+    destroy = r.destroy;
+    for (const p of ['/credits/repeat-order', '/credits/2', '/credits/2/blik', '/transactions', '/transactions/5', '/credits/2/blik/x']) r.go(p);
+    expect(seen).toEqual([
+      'credits-repeat-order {}', 'credits-id-paymentmethod {"id":"2"}', 'credits-id-paymentmethod {"id":"2","paymentmethod":"blik"}',
+      'transactions-id {}', 'transactions-id {"id":"5"}', 'none {}',
+    ]);
+    expect(r.href('credits-id-paymentmethod', { id: 2 })).toBe('/credits/2');
+    expect(r.href('transactions-id')).toBe('/transactions');
+  });
 });

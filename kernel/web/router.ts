@@ -20,6 +20,17 @@ const withQuery = (path: string, query?: Record<string, string>) => {
   return qs ? `${path}?${qs}` : path;
 };
 
+/** `/a/:b/:c?` -> ['/a/:b/:c', '/a/:b']: each trailing optional parameter present or not. */
+export function pathForms(path: string): string[] {
+  const forms = [path.replace(/(:\w+)\?/g, '$1')];
+  let rest = path;
+  while (/\/:\w+\?$/.test(rest)) {
+    rest = rest.replace(/\/:\w+\?$/, '');
+    forms.push(rest.replace(/(:\w+)\?/g, '$1') || '/');
+  }
+  return forms;
+}
+
 export function createRouter(
   routes: (RouteDef<string> & { path: string })[],
   onMatch: (route: RouteDef<string> | null, match: RouteMatch) => void,
@@ -33,7 +44,12 @@ export function createRouter(
   });
   for (const r of byName.values()) {
     const handler = (m?: Match) => onMatch(r, toMatch(m));
-    nav.on({ [r.path]: { as: r.name, uses: handler, hooks: { already: handler } } });
+    // navigo reads `/:x?` as a required segment: a route with optional parameters is registered
+    // once per form, the longest first (`/credits/:id/:paymentmethod?` as `/credits/:id/:paymentmethod`
+    // and `/credits/:id`).
+    pathForms(r.path).forEach((path, i) => {
+      nav.on({ [path]: { as: i ? `${r.name}~${i}` : r.name, uses: handler, hooks: { already: handler } } });
+    });
   }
   nav.notFound((m?: Match) => onMatch(null, toMatch(m)));
 
