@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
 import { addMember } from '../../testing.ts';
 import { creditsRef } from '../../credits/server.ts';
@@ -67,6 +67,24 @@ describe('payments: the poll for webhooks that never came', () => {
     await runJobs();
     expect(await statusOf(transfer.payment.id)).toBe('expired');
     expect(await balance(m)).toBe(50);
+  });
+
+  it('a payment the provider cannot tell about (the test PSP restarted, say) still expires after 24 hours', async () => {
+    const m = await addMember(t);
+    const { payment, providerId } = await start(m);
+    const fetch = vi.spyOn(psp, 'fetch').mockRejectedValue(new Error('provider down'));
+    try {
+      t.kernel.clock.advance(3 * 60_000);
+      await runJobs();
+      expect(await statusOf(payment.id)).toBe('open');
+      expect(fetch).toHaveBeenCalledWith(providerId);
+      t.kernel.clock.advance(24 * 3600_000);
+      await runJobs();
+      expect(await statusOf(payment.id)).toBe('expired');
+    } finally {
+      fetch.mockRestore();
+    }
+    expect(await balance(m)).toBe(0);
   });
 
   it('pending, then paid on the checkout page: both steps arrive by webhook', async () => {

@@ -253,14 +253,18 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       for (const r of rows) {
         const age = now - new Date(r.created_at).getTime();
         const giveUp = age > (r.method === 'banktransfer' ? GIVE_UP_BANKTRANSFER_MS : GIVE_UP_MS);
+        let still = true;
         try {
           const row = r.provider_id && r.provider === provider.name ? await sync(r.id, 'poll') : null;
-          const still = row ? row.status === 'open' || row.status === 'pending' : true;
-          // Still waiting after all this time (or never reached the provider): expired on our side.
-          // Should the provider report it paid later after all, it is paid and credited then.
-          if (giveUp && still) await apply(r.id, { status: 'expired', amount: r.amount, currency: r.currency, refunded: 0, chargedBack: 0 }, 'poll', 'expired');
+          if (row) still = row.status === 'open' || row.status === 'pending';
         } catch (err) {
           log.warn({ err, payment: r.id }, 'payments: poll failed');
+        }
+        // Still waiting after all this time (or the provider cannot tell): expired on our side.
+        // Should the provider report it paid later after all, it is paid and credited then.
+        if (giveUp && still) {
+          await apply(r.id, { status: 'expired', amount: r.amount, currency: r.currency, refunded: 0, chargedBack: 0 }, 'poll', 'expired')
+            .catch((err: unknown) => log.warn({ err, payment: r.id }, 'payments: not expired'));
         }
       }
       return rows.length;
