@@ -182,6 +182,17 @@ describe('payments: exactly once, whatever arrives', () => {
     expect(await balance(m)).toBe(50);
   });
 
+  it('hands the provider the webhook body byte for byte, whatever its type (Stripe signs those bytes)', async () => {
+    const parse = vi.spyOn(psp, 'parseWebhook');
+    const raw = '{"id":"evt_1",  "type":"checkout.session.completed"}';
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments-webhook.php?provider=test', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, payload: raw });
+    expect(res.statusCode).toBe(400); // not a test-provider webhook
+    const arg = parse.mock.calls[0][0];
+    expect(Buffer.isBuffer(arg.rawBody) && arg.rawBody.toString('utf8')).toBe(raw);
+    expect(arg.headers['stripe-signature']).toBe('t=1,v1=x');
+    parse.mockRestore();
+  });
+
   it('webhooks the provider does not recognise: 400, nothing changes', async () => {
     const m = await addMember(t);
     const { payment } = await start(m);
