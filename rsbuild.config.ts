@@ -64,6 +64,9 @@ export default defineConfig({
       },
     },
   },
+  // Browser builds (app and widgets): code may leave out what only the server needs, e.g. a plugin
+  // descriptor's large setting defaults (the browser gets resolved values from settings.php).
+  source: { define: { 'process.env.FLIRT_BROWSER': JSON.stringify('1') } },
   server: {
     port: Number(process.env.PORT ?? 3000),
     // `npm run dev`: the API runs on the next port; the dev server forwards to it.

@@ -4,6 +4,7 @@
 // otherwise fetch one after another before the first paint: the domain's settings, the language
 // file and whatever plugins add (the auth plugin: the logged-in user), and preload links for the
 // chunks of the address's page. Static files go out precompressed (.br/.gz written by the build).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -15,7 +16,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config.ts';
 import { MEDIA_PREFIX } from './storage.ts';
 import { requestLocale } from './request.ts';
-import { type Locale } from '../contract/locales.ts';
+import { LOCALES, type Locale } from '../contract/locales.ts';
 import { readTexts, textFolders } from './text-files.ts';
 import { BOOT_ELEMENT_ID, ROUTE_CHUNKS_FILE, type RouteChunks } from '../contract/boot.ts';
 import { putBounded } from './bounded.ts';
@@ -197,6 +198,31 @@ export interface ShellOptions {
 export function registerShell(app: FastifyInstance, { config, bootData, identify, enabled }: ShellOptions) {
   const source = shellSource(config.distDir);
   const hasDist = fs.existsSync(path.join(config.distDir, 'index.html'));
+
+  // The texts the browser loads later (kernel/web/i18n.ts): one namespace in one language, from the
+  // same files the boot block reads. Not part of the bundle's chunk graph, so the initial JavaScript
+  // carries no map of 165 text chunks. Revalidated by ETag (texts change only with a deploy).
+  const etags = new Map<string, string>();
+  app.get('/api/texts.php', {
+    config: { access: 'visitor' },
+    schema: {
+      querystring: {
+        type: 'object', required: ['lang', 'ns'], additionalProperties: false,
+        properties: { lang: { type: 'string', enum: [...LOCALES] }, ns: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' } },
+      },
+    },
+  }, async (req, reply) => {
+    const { lang, ns } = req.query as { lang: Locale; ns: string };
+    const body = namespaceTexts(lang, ns);
+    if (body === null) return reply.status(404).send({ error: 'not_found', message: `No texts ${ns} in ${lang}` });
+    const key = `${lang}/${ns}`;
+    let etag = etags.get(key);
+    if (!etag) etags.set(key, etag = `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`);
+    reply.header('Cache-Control', 'public, max-age=300, must-revalidate');
+    reply.header('ETag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   const shellHeaders = (reply: FastifyReply) => {
     reply.header('Content-Security-Policy', CSP);

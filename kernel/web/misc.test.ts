@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { badgeText, creditsBadge } from './ui/Badge.tsx';
+import { badgeText } from './ui/Badge.tsx';
 import { windowTitle } from './title.ts';
 import { isChunkLoadError, reloadForChunkError } from './chunks.ts';
 import { Bus } from './bus.ts';
@@ -10,12 +10,6 @@ describe('badges and title', () => {
     expect(badgeText(5)).toBe('5');
     expect(badgeText(99)).toBe('99');
     expect(badgeText(100)).toBe('99+');
-  });
-  it('shows the credits badge at 10 or fewer: warning above 0, danger at 0', () => {
-    expect(creditsBadge(11)).toEqual({ show: false, tone: 'warning' });
-    expect(creditsBadge(10)).toEqual({ show: true, tone: 'warning' });
-    expect(creditsBadge(1)).toEqual({ show: true, tone: 'warning' });
-    expect(creditsBadge(0)).toEqual({ show: true, tone: 'danger' });
   });
   it('prefixes the title with the count only above 0', () => {
     expect(windowTitle(0, 'Search', 'Site')).toBe('Search – Site');

@@ -1,5 +1,5 @@
 import { definePlugin, type SlotContext } from '../../kernel/web/plugin.ts';
-import { creditsBadge } from '../../kernel/web/ui/Badge.tsx';
+import { creditsBadge } from './credits-badge.ts';
 import { authSlice } from '../auth/ui.ts';
 import paymentsPlugin from './plugin.ts';
 

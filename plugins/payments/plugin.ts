@@ -2,6 +2,10 @@ import { definePluginDescriptor, setting, type SettingValues } from '../../kerne
 import type { RoutePaths } from '../../kernel/contract/routes.ts';
 import type { MethodTable, PackageTable, PaymentMethod, Currency } from './contract.ts';
 
+// The browser build leaves the default tables out (it gets the resolved values from settings.php):
+// the initial JavaScript has a budget.
+const SERVER = process.env.FLIRT_BROWSER !== '1';
+
 /**
  * Credits for money: packages per currency, checkout with each country's methods through a payment
  * provider, exactly-once crediting through the credits plugin, payment history, premium.
@@ -15,7 +19,7 @@ export const paymentsPlugin = definePluginDescriptor({
     credit_packages: setting<PackageTable>({
       schema: { type: 'object' },
       browser: true,
-      default: {
+      default: !SERVER ? {} as PackageTable : {
         EUR: [{ id: 1, credits: 50, price: 999 }, { id: 2, credits: 150, price: 2499, popular: true }, { id: 3, credits: 400, price: 5999 }, { id: 4, credits: 1000, price: 12999 }],
         GBP: [{ id: 1, credits: 50, price: 899 }, { id: 2, credits: 150, price: 2199, popular: true }, { id: 3, credits: 400, price: 5299 }, { id: 4, credits: 1000, price: 11499 }],
         CHF: [{ id: 1, credits: 50, price: 999 }, { id: 2, credits: 150, price: 2490, popular: true }, { id: 3, credits: 400, price: 5990 }, { id: 4, credits: 1000, price: 12990 }],
@@ -29,7 +33,7 @@ export const paymentsPlugin = definePluginDescriptor({
     payment_methods: setting<MethodTable>({
       schema: { type: 'object' },
       browser: true,
-      default: {
+      default: !SERVER ? {} : {
         '*': ['creditcard', 'applepay', 'paypal', 'paysafecard', 'banktransfer'],
         NL: ['ideal', 'directdebit'], BE: ['bancontact', 'directdebit'], AT: ['eps', 'directdebit'], DE: ['directdebit'],
         FR: ['directdebit'], ES: ['directdebit'], IE: ['directdebit'], IT: ['satispay', 'directdebit'], FI: ['mobilepay', 'directdebit'],

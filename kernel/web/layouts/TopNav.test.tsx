@@ -5,7 +5,6 @@ import { TopNav } from './TopNav.tsx';
 import { KernelContext } from '../context.ts';
 import { Registry } from '../registry.ts';
 import { definePlugin, type SlotContext, type WebKernel } from '../plugin.ts';
-import { creditsBadge } from '../ui/Badge.tsx';
 import { testPlugin } from '../testing.ts';
 
 const page = async () => ({ default: () => null });
@@ -16,7 +15,7 @@ const plugins = [
   testPlugin({ id: 'chat', routes: [{ name: 'chats', page }], navItems: [{ id: 'messages', slot: 'top', order: 20, icon: 'chat', labelKey: 'Messages', route: 'chats', badge: () => state.unread, badgeTone: () => 'unread' }] }),
   testPlugin({ id: 'credits', routes: [{ name: 'credits', page }, { name: 'premium', page }], navItems: [
     { id: 'credits', slot: 'top', order: 40, labelKey: 'Credits', route: 'credits', when: () => state.paid,
-      badge: () => (creditsBadge(state.credits).show ? state.credits : null), badgeAtZero: true, badgeTone: () => creditsBadge(state.credits).tone },
+      badge: () => (state.credits <= 10 ? state.credits : null), badgeAtZero: true, badgeTone: () => (state.credits <= 0 ? 'danger' : 'warning') },
     { id: 'premium', slot: 'top', order: 40, icon: 'star', labelKey: 'Get Premium', route: 'premium', when: () => !state.paid },
   ] }),
   testPlugin({ id: 'auth', navItems: [{ id: 'logout', slot: 'account', order: 100, labelKey: 'Logout', action: () => {} }] }),

@@ -1,7 +1,7 @@
 import { styled } from '@linaria/react';
 import { colors } from '../theme.ts';
 
-export type BadgeTone = 'info' | 'warning' | 'danger' | 'unread';
+export type { BadgeTone } from './badge-tone.ts';
 
 /** Badge text: counts above 99 show as "99+". */
 export const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
@@ -21,10 +21,3 @@ export const Badge = styled.span`
   &[data-tone='danger'] { background: ${colors.danger}; }
   &[data-tone='unread'] { background: ${colors.unread}; }
 `;
-
-export const CREDITS_BADGE_MAX = 10;
-
-/** The credits badge of the top navigation: shown at 10 credits or fewer, danger at 0, warning above. */
-export function creditsBadge(credits: number): { show: boolean; tone: BadgeTone } {
-  return { show: credits <= CREDITS_BADGE_MAX, tone: credits <= 0 ? 'danger' : 'warning' };
-}

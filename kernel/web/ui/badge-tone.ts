@@ -1,0 +1,2 @@
+/** Tones of a navigation badge (kernel/web/ui/Badge.tsx). */
+export type BadgeTone = 'info' | 'warning' | 'danger' | 'unread';
