@@ -64,14 +64,14 @@ export interface Member { id: number; name: string; email: string; password: str
  * A new member who signed up through the API and activated the account from the real mail,
  * so their profile is visible; logged in through `cookie` (sid=…).
  */
-export async function newMember(baseURL: string, opts: { name: string; gender?: 'male' | 'female'; lookingFor?: 'male' | 'female' }): Promise<Member> {
+export async function newMember(baseURL: string, opts: { name: string; gender?: 'male' | 'female'; lookingFor?: 'male' | 'female'; place?: { country: string; region: string; city: string } }): Promise<Member> {
   const name = `${opts.name}${Math.random().toString(36).slice(2, 6)}`;
   const email = uniqueEmail(opts.name.toLowerCase());
   const password = 'e2e-password-1';
   const res = await fetch(`${baseURL}/api/signup.php`, {
     method: 'POST', headers: client, body: JSON.stringify({
       gender: opts.gender ?? 'male', looking_for: [opts.lookingFor ?? 'female'], date_of_birth: '1992-03-04',
-      country: 'GB', region: 'bristol', city: 'Bristol', name, email, password, language: 'en',
+      ...(opts.place ?? { country: 'GB', region: 'bristol', city: 'Bristol' }), name, email, password, language: 'en',
     }),
   });
   if (!res.ok) throw new Error(`signup failed: ${res.status} ${await res.text()}`);

@@ -1,3 +1,4 @@
+import { MUTED_TEXT } from './muted.ts';
 import { useState, type FormEvent } from 'react';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ const Methods = styled.fieldset`
   input { width: 20px; height: 20px; accent-color: ${colors.dark}; }
   input:focus-visible { outline: 3px solid rgba(194, 53, 193, 0.4); outline-offset: 2px; }
   .name { font-weight: 600; }
-  .fee { margin-left: auto; color: ${colors.muted}; font-size: 14px; text-align: right; }
+  .fee { margin-left: auto; color: ${MUTED_TEXT}; font-size: 14px; text-align: right; }
 `;
 const Summary = styled.dl`
   display: grid;
@@ -31,7 +32,7 @@ const Summary = styled.dl`
   gap: 4px 16px;
   max-width: 420px;
   margin: 0 0 18px;
-  dt { color: ${colors.muted}; }
+  dt { color: ${MUTED_TEXT}; }
   dd { margin: 0; text-align: right; }
   .total { font-weight: 700; color: ${colors.text}; font-size: 18px; }
 `;

@@ -1,4 +1,5 @@
 // Pieces the payments pages share: loading data, the package tiles, money in the reader's locale.
+import { MUTED_TEXT } from './muted.ts';
 import { useEffect, useState } from 'react';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ export const Page = styled.div`
   h1 { color: ${colors.dark}; font-size: 28px; margin: 20px 0 8px; }
   h2 { color: ${colors.dark}; font-size: 20px; margin: 24px 0 10px; }
   .lead { font-size: 17px; }
-  .muted { color: ${colors.muted}; }
+  .muted { color: ${MUTED_TEXT}; }
 `;
 
 const Tiles = styled.ul`
@@ -47,7 +48,7 @@ const Tiles = styled.ul`
   li[data-popular='true'] { border-color: ${colors.primary}; box-shadow: 0 4px 18px rgba(255, 168, 0, 0.25); }
   h3 { margin: 0; font-size: 22px; color: ${colors.dark}; }
   .price { font-size: 24px; font-weight: 700; }
-  .per { color: ${colors.muted}; font-size: 14px; }
+  .per { color: ${MUTED_TEXT}; font-size: 14px; }
   .popular { position: absolute; top: -12px; left: 50%; transform: translateX(-50%); padding: 2px 12px; border-radius: 12px; background: ${colors.primary}; color: #1d1200; font-size: 13px; font-weight: 700; white-space: nowrap; }
   a { margin-top: auto; }
 `;
