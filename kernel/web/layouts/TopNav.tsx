@@ -24,8 +24,10 @@ const Bar = styled.header`
 const Inner = styled.nav`
   display: flex;
   align-items: center;
-  gap: 6px;
+  /* Six icons and the brand fit in 375 px (search, swipe, messages, likes, credits or premium, account). */
+  gap: 2px;
   min-height: 56px;
+  ${up('sm')} { gap: 6px; }
 `;
 const Brand = styled.a`
   color: #fff;
@@ -41,7 +43,8 @@ const item = css`
   display: inline-flex;
   align-items: center;
   gap: 6px;
-  padding: 8px 10px;
+  padding: 8px 6px;
+  ${up('sm')} { padding: 8px 10px; }
   border-radius: 18px;
   color: #fff;
   text-decoration: none;
