@@ -8,7 +8,6 @@
 // advance widths are Helvetica's (Arial was drawn to its metrics), its vertical metrics those of
 // ArialMT (ascent 1854, descent 434, line gap 67 per 2048 units).
 import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { LOCALES } from '../kernel/contract/locales.ts';
 import { readTexts } from '../kernel/server/text-files.ts';

@@ -1,6 +1,6 @@
 /**
  * Typed references to services: the plugin that offers a service exports its ref from its
- * `server.ts` (e.g. `export const authService = serviceRef<AuthService>('auth')`), provides the
+ * `server.ts` (e.g. `export const authRef = serviceRef<AuthService>('auth')`), provides the
  * object under it in `init`, and plugins that require it look it up by the same ref, so the type
  * travels with the ref and no caller casts. The kernel never knows what the services are.
  */

@@ -1,6 +1,6 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { accountMigrations } from './server/migrations.ts';
-import { accountRoutes, purgeDeletedAccounts, type AccountService } from './server/routes.ts';
+import { accountRoutes, purgeDeletedAccounts } from './server/routes.ts';
 import { accountRef } from './server/routes.ts';
 import accountPlugin from './plugin.ts';
 

@@ -48,11 +48,3 @@ export const LOGIN_LINK_MINUTES = 30;
 /** At most one login-link mail per account per this many minutes, and this many a day. */
 export const LOGIN_LINK_MAIL_EVERY_MINUTES = 15;
 export const MAX_LOGIN_LINK_MAILS_PER_DAY = 5;
-
-/** What other plugins may use of the auth store slice (`kernel.store.auth`). */
-export interface AuthSlice {
-  readonly user: User | null;
-  readonly loggedIn: boolean;
-  setUser(user: User | null): void;
-  fetchUser(): Promise<void>;
-}

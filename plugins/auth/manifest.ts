@@ -1,5 +1,5 @@
 import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
-import { AuthStore, type AuthStoreInstance } from './web/store.ts';
+import { type AuthStoreInstance } from './web/store.ts';
 import { authSlice } from './web/store.ts';
 import authPlugin from './plugin.ts';
 

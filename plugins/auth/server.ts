@@ -3,7 +3,6 @@ import { authMigrations, usersChanges } from './server/migrations.ts';
 import { createAuthService } from './server/service.ts';
 import { authRoutes } from './server/routes.ts';
 import { cleanupLoginRecords } from './server/throttle.ts';
-import type { AuthService } from './server/service.ts';
 import { authRef } from './server/service.ts';
 import authPlugin from './plugin.ts';
 

@@ -1,7 +1,6 @@
 import { reaction } from 'mobx';
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import type { MessageEvent, ReadEvent } from './contract.ts';
-import { ChatStore, type ChatStoreInstance } from './web/store.ts';
 import { chatSlice } from './web/store.ts';
 import chatPlugin from './plugin.ts';
 

@@ -1,6 +1,4 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
-import type { AuthService } from '../auth/server.ts';
-import type { MembersService } from '../members/server.ts';
 import { chatMigrations } from './server/migrations.ts';
 import { chatPhotoFiles } from './server/messages.ts';
 import { registerChatNotices } from './server/notify.ts';

@@ -1,7 +1,6 @@
 import { reaction } from 'mobx';
 import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
 import { AUTO_LIKE_RELOAD_MS } from './contract.ts';
-import { LikesStore, type LikesStoreInstance } from './web/store.ts';
 import './web/events.ts';
 import { likesSlice } from './web/store.ts';
 import likesPlugin from './plugin.ts';

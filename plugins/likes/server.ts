@@ -1,9 +1,7 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
-import type { MembersService } from '../members/server.ts';
 import { likesMigrations } from './server/migrations.ts';
 import { likesRoutes } from './server/routes.ts';
 import { createLikesService, LIKE_NOTICE_JOB } from './server/service.ts';
-import type { NotificationsService } from '../notifications/server.ts';
 import { likesRef } from './server/service.ts';
 import { membersRef } from '../members/server.ts';
 import { accounts } from '../auth/server.ts';

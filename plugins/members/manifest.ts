@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
-import { MembersStore, searchOf, type MembersStoreInstance } from './web/store.ts';
+import { searchOf } from './web/store.ts';
 import type { MembersResponse } from './contract.ts';
 import { membersSlice } from './web/store.ts';
 import membersPlugin from './plugin.ts';

@@ -1,5 +1,4 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
-import type { AuthService } from '../auth/server.ts';
 import { memberTables, membersMigrations } from './server/migrations.ts';
 import { membersRoutes } from './server/routes.ts';
 import { userProfile } from './server/queries.ts';

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { defineServerPlugin, type Kernel } from '../../kernel/server/plugin.ts';
 import type { MailContent } from '../../kernel/server/mail.ts';
 import type { NotificationCategory } from './contract.ts';
-import type { PushService } from '../push/server.ts';
 import type { PushPayload } from '../push/contract.ts';
 import { unsubscribeSigner } from './server/links.ts';
 import { notificationMigrations } from './server/migrations.ts';

@@ -1,7 +1,6 @@
 import { reaction } from 'mobx';
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import { PUSH_ALERT_DISMISS } from './contract.ts';
-import { PushStore, type PushStoreInstance } from './web/store.ts';
 import { pushSlice } from './web/store.ts';
 import pushPlugin from './plugin.ts';
 

@@ -2,7 +2,6 @@ import webpush from 'web-push';
 import { defineServerPlugin, type Kernel } from '../../kernel/server/plugin.ts';
 import { badRequest } from '../../kernel/server/errors.ts';
 import { memberId } from '../../kernel/server/access.ts';
-import type { AuthService } from '../auth/server.ts';
 import type { PushPayload, PushSubscriptionJSON } from './contract.ts';
 import { pushMigrations } from './server/migrations.ts';
 import { defaultPushNet, endpointProblem, sendPush, type PushNet, type Vapid } from './server/sender.ts';

@@ -1,6 +1,6 @@
 import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
 import { TRACKING_KEYS, trackingFrom } from './contract.ts';
-import { SignupStore, storeTracking, type SignupStoreInstance } from './web/store.ts';
+import { storeTracking } from './web/store.ts';
 import { signupSlice } from './web/store.ts';
 import signupPlugin from './plugin.ts';
 

@@ -5,8 +5,6 @@ import { memberId } from '../../../kernel/server/access.ts';
 import { SESSION_COOKIE } from '../../../kernel/server/sessions.ts';
 import { requestLocale } from '../../../kernel/server/request.ts';
 import { EMAIL_MAX, isValidEmail, normaliseEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../../kernel/contract/validation.ts';
-import type { AuthService } from '../../auth/server.ts';
-import type { MembersService } from '../../members/server.ts';
 import {
   ACTIVATION_LINK_DAYS, DELETE_REASONS, MAIL_CHANGE_LINK_HOURS, MAX_ACTIVATION_MAILS_PER_DAY, MAX_RESET_MAILS_PER_DAY,
   REACTIVATION_DAYS, RESET_LINK_HOURS,

@@ -6,7 +6,6 @@ import { memberId } from '../../../kernel/server/access.ts';
 import { pendingDeletion } from './service.ts';
 import { SESSION_COOKIE } from '../../../kernel/server/sessions.ts';
 import { LOCALES } from '../../../kernel/contract/locales.ts';
-import type { AuthService } from './service.ts';
 import { clearFailures, loginDelay, recordFailure, rememberAddress, type LoginDelay } from './throttle.ts';
 import { LOGIN_LINK_PURPOSE, maybeMailLoginLink } from './login-link.ts';
 import type { LanguageRequest, LoginRequest } from '../contract.ts';

@@ -8,7 +8,6 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Field, FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
-import type { AuthStoreInstance } from './store.ts';
 import { authSlice } from './store.ts';
 
 const Card = styled.section`

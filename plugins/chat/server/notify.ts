@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
-import type { NotificationsService } from '../../notifications/server.ts';
 import { REMINDER_AFTER_MS, REMINDER_EVERY_MS } from '../contract.ts';
 import { notificationsRef } from '../../notifications/server.ts';
 import { accounts } from '../../auth/server.ts';

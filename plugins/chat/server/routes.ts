@@ -5,8 +5,7 @@ import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, notFound } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
 import { siteOrigin } from '../../../kernel/server/settings.ts';
-import type { AuthService } from '../../auth/server.ts';
-import { acceptPhotoBodies, processUpload, type MembersService } from '../../members/server.ts';
+import { acceptPhotoBodies, processUpload } from '../../members/server.ts';
 import { PHOTO_LIMITS } from '../../members/contract.ts';
 import {
   CHAT_HISTORY_LIMIT, FREE_CONVERSATIONS, FREE_MESSAGES, GIFTS,
@@ -15,7 +14,7 @@ import {
 import { chatPhotoFiles, MESSAGE_COLUMNS, messageView, type MessageRow } from './messages.ts';
 import { freeUsage, pairOf, premiumRequired, sendMessage, type Outgoing } from './send.ts';
 import { NOTIFY_JOB } from './notify.ts';
-import { accounts, authRef } from '../../auth/server.ts';
+import { accounts } from '../../auth/server.ts';
 import { membersRef } from '../../members/server.ts';
 import { creditsRef } from '../../credits/server.ts';
 
@@ -28,7 +27,6 @@ const SENDS_PER_MINUTE = 120;
 interface MemberRow { id: number; started_by: number; updated_at: Date; unread: number; cleared_up_to: string | number; partner: number; partner_read: string | number }
 
 export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = () => kernel.services.get(authRef);
   const members = () => kernel.services.get(membersRef);
   const credits = () => kernel.services.get(creditsRef);
   const cdn = (req: FastifyRequest) => req.site.cdn_prefix ?? '';

@@ -3,7 +3,6 @@ import type { Kernel } from '../../../kernel/server/plugin.ts';
 import type { DB } from '../../../kernel/server/db.ts';
 import { HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
-import type { MembersService } from '../../members/server.ts';
 import { FREE_CONVERSATIONS, FREE_MESSAGES, GIFTS, giftPrice, type MessageKind } from '../contract.ts';
 import { MESSAGE_COLUMNS, type MessageRow } from './messages.ts';
 import { creditsRef } from '../../credits/server.ts';

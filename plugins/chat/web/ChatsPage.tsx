@@ -11,7 +11,6 @@ import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import { GIFTS, type ChatEntry } from '../contract.ts';
-import type { ChatStoreInstance } from './store.ts';
 import { Avatar } from './Avatar.tsx';
 import { chatSlice } from './store.ts';
 

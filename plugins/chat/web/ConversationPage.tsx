@@ -13,7 +13,6 @@ import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { PremiumBadge } from '../../members/ui.ts';
 import { TYPING_SEND_MS, type MessageEvent, type ReadEvent, type TypingEvent } from '../contract.ts';
 import { ConversationModel } from './conversation.ts';
-import type { ChatStoreInstance } from './store.ts';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
 import { Avatar } from './Avatar.tsx';

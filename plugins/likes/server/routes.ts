@@ -2,11 +2,9 @@ import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { memberId } from '../../../kernel/server/access.ts';
-import type { AuthService } from '../../auth/server.ts';
-import { pickCandidates, type MembersService } from '../../members/server.ts';
+import { pickCandidates } from '../../members/server.ts';
 import { soughtGenders } from '../../members/contract.ts';
 import { AUTO_LIKES_PER_DAY, LIKE_SOURCES, type LikeEntry, type LikeSource } from '../contract.ts';
-import type { LikesService } from './service.ts';
 import { likesRef } from './service.ts';
 import { membersRef } from '../../members/server.ts';
 

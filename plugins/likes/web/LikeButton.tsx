@@ -6,7 +6,6 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import type { ProfileSummary } from '../../members/contract.ts';
 import type { LikeSource } from '../contract.ts';
-import type { LikesStoreInstance } from './store.ts';
 import { likesSlice } from './store.ts';
 
 export function useLikeToggle(profile: ProfileSummary, source: LikeSource) {

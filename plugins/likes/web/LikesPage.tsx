@@ -12,7 +12,6 @@ import { colors } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { ProfileCard, ProfileGrid } from '../../members/ui.ts';
 import { LIKE_TABS, type LikeEntry, type LikeTab } from '../contract.ts';
-import type { LikesStoreInstance } from './store.ts';
 import { likesSlice } from './store.ts';
 
 const Tabs = styled.nav`

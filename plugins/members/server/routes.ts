@@ -2,12 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { authenticationRequired, badRequest, notFound } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
-import type { AuthService } from '../../auth/server.ts';
 import { GENDERS, INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, REPORT_REASONS, type MembersQuery, type ReportReason } from '../contract.ts';
 import { GEO } from './seed/geo.ts';
 import { loadProfile, type ViewContext } from './queries.ts';
-import { createSearchCache, type SearchCache } from './search-cache.ts';
-import type { MembersService } from './service.ts';
+import { createSearchCache } from './search-cache.ts';
 import { membersRef } from './service.ts';
 import { searchCacheRef } from './search-cache.ts';
 

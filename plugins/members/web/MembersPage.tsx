@@ -12,7 +12,7 @@ import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { ProfileGrid } from './ProfileGrid.tsx';
 import { SearchForm } from './SearchForm.tsx';
-import { searchOf, type MembersStoreInstance } from './store.ts';
+import { searchOf } from './store.ts';
 import { membersSlice } from './store.ts';
 
 const Pager = styled.nav`

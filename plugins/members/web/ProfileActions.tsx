@@ -6,7 +6,6 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { Panels } from '../../../kernel/web/Panels.tsx';
 import type { Profile } from '../contract.ts';
-import type { MembersStoreInstance } from './store.ts';
 import { membersSlice } from './store.ts';
 
 const Row = styled.div`

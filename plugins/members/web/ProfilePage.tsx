@@ -17,7 +17,6 @@ import { countryName } from './names.ts';
 import { PhotoView, LockIcon } from './PhotoView.tsx';
 import { PremiumBadge } from './PremiumBadge.tsx';
 import { ProfileActions } from './ProfileActions.tsx';
-import type { MembersStoreInstance } from './store.ts';
 import { membersSlice } from './store.ts';
 
 const Layout = styled.article`

@@ -8,7 +8,7 @@ import { Field, SelectField } from '../../../kernel/web/ui/Field.tsx';
 import { up } from '../../../kernel/web/theme.ts';
 import { GENDERS, MAX_AGE, MIN_AGE } from '../contract.ts';
 import { countryName } from './names.ts';
-import type { Filter, MembersStoreInstance } from './store.ts';
+import type { Filter } from './store.ts';
 import { membersSlice } from './store.ts';
 
 const Form = styled.form`

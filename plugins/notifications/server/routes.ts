@@ -4,7 +4,6 @@ import type { Kernel } from '../../../kernel/server/plugin.ts';
 import type { DB } from '../../../kernel/server/db.ts';
 import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
-import type { AuthService } from '../../auth/server.ts';
 import { NOTIFICATION_CATEGORIES, type MailEventRequest, type NotificationCategory, type NotificationsRequest } from '../contract.ts';
 import type { unsubscribeSigner } from './links.ts';
 import { accounts, authRef } from '../../auth/server.ts';

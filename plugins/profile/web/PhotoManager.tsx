@@ -9,7 +9,6 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { colors, up } from '../../../kernel/web/theme.ts';
 import { PHOTO_LIMITS } from '../../members/contract.ts';
-import type { ProfileStoreInstance } from './store.ts';
 import { profileSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
 

@@ -14,9 +14,7 @@ import {
   ABOUT_MAX, BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, INTEREST_KEYS, INTERESTS, INTERESTS_MAX, RELATIONSHIP_STATUSES,
   SEXUALITIES, SIGNUP_REASONS, TATTOOS, type OwnProfile, type ProfileUpdate,
 } from '../../members/contract.ts';
-import type { MembersStoreInstance } from '../../members/ui.ts';
 import { PhotoManager } from './PhotoManager.tsx';
-import type { ProfileStoreInstance } from './store.ts';
 import { membersSlice } from '../../members/ui.ts';
 import { profileSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';

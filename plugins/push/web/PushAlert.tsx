@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { AlertBar } from '../../../kernel/web/ui/AlertBar.tsx';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
-import type { PushStoreInstance } from './store.ts';
 import { pushSlice } from './store.ts';
 
 /** ENABLE_PUSH_ALERT with ENABLE_PUSH_BTN: asks the member to allow notifications in this browser. */

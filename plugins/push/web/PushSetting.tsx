@@ -5,7 +5,6 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Card } from '../../../kernel/web/ui/Card.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
-import type { PushStoreInstance } from './store.ts';
 import { pushSlice } from './store.ts';
 
 /** Settings: where push stands in this browser (all five states), with the way to switch it. */

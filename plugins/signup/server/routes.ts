@@ -4,10 +4,8 @@ import { badRequest, forbidden, HttpError } from '../../../kernel/server/errors.
 import { requestLocale } from '../../../kernel/server/request.ts';
 import { toLocale } from '../../../kernel/contract/locales.ts';
 import { EMAIL_MAX, PASSWORD_MAX } from '../../../kernel/contract/validation.ts';
-import type { AuthService } from '../../auth/server.ts';
-import { siteRegionCodes, type MembersService } from '../../members/server.ts';
+import { siteRegionCodes } from '../../members/server.ts';
 import { GENDERS } from '../../members/contract.ts';
-import type { AccountService } from '../../account/server.ts';
 import {
   MESSAGE_MAX, NAME_MAX, sexualityOf, signupIssues, TRACKING_COOKIE, TRACKING_KEYS, trackingFrom,
   type SignupIssue, type SignupRequest, type Tracking,

@@ -6,7 +6,6 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Notice } from '../../../kernel/web/ui/Card.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
-import type { SignupStoreInstance } from './store.ts';
 import { signupSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
 

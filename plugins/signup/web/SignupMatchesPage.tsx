@@ -8,7 +8,6 @@ import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { ProfileSummary } from '../../members/contract.ts';
-import type { SignupStoreInstance } from './store.ts';
 import { signupSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
 

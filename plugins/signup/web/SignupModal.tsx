@@ -2,7 +2,6 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Modal } from '../../../kernel/web/ui/Modal.tsx';
-import type { SignupStoreInstance } from './store.ts';
 import { SignupGate } from './SignupGate.tsx';
 import { signupSlice } from './store.ts';
 

@@ -3,7 +3,6 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Card } from '../../../kernel/web/ui/Card.tsx';
-import type { SignupStoreInstance } from './store.ts';
 import { SignupGate } from './SignupGate.tsx';
 import { signupSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
