@@ -56,6 +56,75 @@ export interface Payment {
   paid_at: string | null;
   /** Credits that can still be refunded (unspent, within refund_days); 0 when none. */
   refundable_credits: number;
+  /** What refunding `refundable_credits` would pay back (minor units); 0 when none. */
+  refundable_amount: number;
+  /** The last moment a refund may be asked for (paid_at + refund_days), or null when not paid. */
+  refund_until: string | null;
+  /** Credits and money refunded so far (by the member's refund or at the provider). */
+  refunded_credits: number;
+  refunded_amount: number;
+  /** Made by "repeat order" (a card payment there uses the card stored at the provider). */
+  repeat: boolean;
+  /** Direct debit: the debited account's last four characters (the mandate keeps the rest). */
+  account_hint: string | null;
+}
+
+/** POST /api/payments-refund.php: the unused credits of one purchase back as money. */
+export interface RefundRequest { id: number }
+
+/** GET /api/payments-receipt.php?id=: a completed payment's receipt, as mailed. */
+export interface Receipt {
+  /** "<year>-<payment id>", e.g. 2026-000042. */
+  number: string;
+  payment: Payment;
+  /** The seller (company info of the site's company_id); null when none is configured. */
+  company: { name: string; address: string; city: string; country: string; kvk: string; vat_numbers: string[] } | null;
+  site_name: string;
+  /** Who paid: the member's e-mail address. */
+  customer: string;
+}
+
+/** The countries whose IBANs direct debit takes (SEPA members with the euro here: EUR payments). */
+export const SEPA_COUNTRIES = [
+  'AT', 'BE', 'BG', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'IS', 'IT', 'LI',
+  'LT', 'LU', 'LV', 'MC', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'SM', 'VA', 'AD',
+] as const;
+
+/** GET /api/directdebit.php: what the direct-debit form needs before the member fills it in. */
+export interface DirectDebitInfo {
+  /** The creditor named in the mandate text: the company's name and its SEPA creditor id. */
+  creditor_name: string;
+  creditor_id: string;
+  /** Blocked after a chargeback: the form is not shown ('account blocked for direct debit payments'). */
+  blocked: boolean;
+  /** Direct debit per member and 30 days (minor units of `currency`): the most, and what is used. */
+  limit: { max: number; used: number; currency: Currency };
+  /** Days before the debit that the pre-notification (this page and the mail) gives. */
+  prenotification_days: number;
+}
+
+/** POST /api/directdebit-code.php: sends a 6-digit code by SMS to `phone` (E.164, e.g. +31612345678). */
+export interface DirectDebitCodeRequest { phone: string }
+export interface DirectDebitCodeResponse {
+  /** Seconds the code stays valid, and before another may be asked for. */
+  expires_in: number;
+  resend_in: number;
+}
+
+/** POST /api/directdebit.php: the one-time debit for one package; the amount comes from the server. */
+export interface DirectDebitRequest {
+  package_id: number;
+  holder: string;
+  iban: string;
+  street: string;
+  postcode: string;
+  city: string;
+  /** ISO country of the address. */
+  country: string;
+  phone: string;
+  code: string;
+  /** The checkbox authorising the one-time debit: must be true. */
+  authorise: boolean;
 }
 
 /** GET /api/credits.php: what the member's country offers. */
@@ -72,6 +141,8 @@ export interface CreditsOffer {
 export interface CreatePaymentRequest {
   package_id: number;
   method: PaymentMethod;
+  /** From /credits/repeat-order: the last order again (a card payment uses the stored card). */
+  repeat?: boolean;
 }
 /** Where the browser goes next: the provider's checkout (or the result page right away). */
 export interface CreatePaymentResponse {

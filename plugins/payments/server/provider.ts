@@ -21,6 +21,30 @@ export interface PaymentProvider {
    * ours or not valid (answered 400, nothing changes).
    */
   parseWebhook(req: { headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): Promise<{ providerId: string } | null>;
+  /**
+   * A one-time SEPA direct debit under the mandate we took (/directdebit): no checkout, no redirect.
+   * Resolves once the provider accepted it (status then 'pending' until the money is collected, or
+   * 'paid'; 'failed' or a chargeback later); throws when refused. Absent: the provider cannot debit.
+   */
+  debit?(input: DebitInput): Promise<{ providerId: string }>;
+}
+
+export interface DebitInput {
+  reference: string;
+  amount: number;
+  currency: Currency;
+  description: string;
+  webhookUrl: string;
+  locale: string;
+  holder: string;
+  /** Electronic format, upper case, no spaces (checked with ibantools before). */
+  iban: string;
+  /** Our mandate reference (unique per mandate), and when and from where the member signed it. */
+  mandateReference: string;
+  signedAt: Date;
+  email: string;
+  ip: string;
+  userAgent: string;
 }
 
 export interface CreateInput {
