@@ -45,8 +45,11 @@ export function useFeeText() {
   return (m: OfferedMethod, currency: string) => (m.fee > 0 ? t('payments:method.fee', { fee: formatMoney(m.fee, currency, locale) }) : t('payments:method.noFee'));
 }
 
-/** The package, the method (each with its fee) and the total; Pay goes on to the provider's checkout. */
-export function Checkout({ pkg, methods, initial }: { pkg: CreditPackage; methods: OfferedMethod[]; initial?: PaymentMethod }) {
+/**
+ * The package, the method (each with its fee) and the total; Pay goes on to the provider's checkout
+ * (direct debit: to its own form). `repeat`: from repeat order (a card payment uses the stored card).
+ */
+export function Checkout({ pkg, methods, initial, repeat = false }: { pkg: CreditPackage; methods: OfferedMethod[]; initial?: PaymentMethod; repeat?: boolean }) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const locale = useLocale();
@@ -61,10 +64,12 @@ export function Checkout({ pkg, methods, initial }: { pkg: CreditPackage; method
   const pay = async (e: FormEvent) => {
     e.preventDefault();
     if (!chosen) { setError(t('payments:method.choose')); return; }
+    // Direct debit has its own form (account, mandate, SMS code) instead of a provider's checkout.
+    if (chosen.method === 'directdebit') { kernel.router.navigate('directdebit', {}, { package: String(pkg.id) }); return; }
     setBusy(true);
     setError(null);
     try {
-      const res = await createPayment(kernel.api, { package_id: pkg.id, method: chosen.method });
+      const res = await createPayment(kernel.api, { package_id: pkg.id, method: chosen.method, repeat });
       redirect.to(res.redirect_url);
     } catch (err) {
       setError(errorText(t, err, 'payments'));
@@ -98,7 +103,8 @@ export function Checkout({ pkg, methods, initial }: { pkg: CreditPackage; method
       </Summary>
       <FormError message={error} />
       <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        {chosen ? t('payments:method.payWith', { amount: money(pkg.price + chosen.fee), method: t(`payments:methods.${chosen.method}`) }) : t('payments:method.pay')}
+        {chosen?.method === 'directdebit' ? t('payments:directdebit.continue')
+          : chosen ? t('payments:method.payWith', { amount: money(pkg.price + chosen.fee), method: t(`payments:methods.${chosen.method}`) }) : t('payments:method.pay')}
       </Button>
     </form>
   );

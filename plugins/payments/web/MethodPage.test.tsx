@@ -75,6 +75,25 @@ describe('payment method page', () => {
     expect(to).not.toHaveBeenCalled();
   });
 
+  it('sends direct debit to its own form instead of a provider\'s checkout', async () => {
+    const to = vi.spyOn(redirect, 'to').mockImplementation(() => {});
+    const offer = plOffer({
+      country: 'NL', currency: 'EUR', packages: [{ id: 2, credits: 150, price: 2499, currency: 'EUR' }],
+      methods: [{ method: 'ideal', fee: 0 }, { method: 'directdebit', fee: 0 }],
+    });
+    const app = await openApp('/credits/2/ideal', member(), {
+      'GET /api/credits.php': () => offer,
+      'GET /api/directdebit.php': () => ({ creditor_name: 'Flirt Media B.V.', creditor_id: 'NL98ZZZ999999999999', blocked: false, limit: { max: 30000, used: 0, currency: 'EUR' }, prenotification_days: 2 }),
+    });
+    disposers.push(app.dispose);
+    fireEvent.click(await screen.findByRole('radio', { name: 'SEPA direct debit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to direct debit' }));
+    expect(await screen.findByLabelText('IBAN')).toBeTruthy();
+    expect(location.pathname + location.search).toBe('/directdebit?package=2');
+    expect(app.api.calls).not.toContain('POST /api/payments.php');
+    expect(to).not.toHaveBeenCalled();
+  });
+
   it('says so when the package does not exist', async () => {
     const app = await atPackage('99', member(), { 'GET /api/credits.php': () => plOffer() });
     disposers.push(app.dispose);

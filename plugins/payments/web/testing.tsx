@@ -36,7 +36,8 @@ export const plOffer = (over: Partial<CreditsOffer> = {}): CreditsOffer => ({ co
 
 export const payment = (over: Partial<Payment> = {}): Payment => ({
   id: 31, package_id: 2, credits: 150, amount: 10499, fee: 0, discount: 0, currency: 'PLN', method: 'blik', country: 'PL',
-  status: 'open', created_at: '2026-11-24T09:00:00Z', paid_at: null, refundable_credits: 0, ...over,
+  status: 'open', created_at: '2026-11-24T09:00:00Z', paid_at: null, refundable_credits: 0, refundable_amount: 0, refund_until: null,
+  refunded_credits: 0, refunded_amount: 0, repeat: false, account_hint: null, ...over,
 });
 
 // The first test of a file waits for the page chunk to be transformed: more than the default second.

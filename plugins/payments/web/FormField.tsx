@@ -1,0 +1,84 @@
+// A labelled form control with an optional hint and error, both tied to it with aria-describedby, in
+// the look of the kernel's Field (kernel/web/ui/Field.tsx), which has no hint and takes inputs only.
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { styled } from '@linaria/react';
+import { colors } from '../../../kernel/web/theme.ts';
+import { MUTED_TEXT } from './muted.ts';
+
+export const FieldWrap = styled.div`
+  margin-bottom: 14px;
+  label { display: block; margin-bottom: 4px; font-weight: 600; font-size: 14px; }
+  input:not([type='checkbox']), select {
+    width: 100%;
+    min-height: 42px;
+    padding: 8px 12px;
+    border: 1px solid ${colors.border};
+    border-radius: 8px;
+    background: #fff;
+  }
+  input:focus, select:focus { border-color: ${colors.secondary}; outline: none; box-shadow: 0 0 0 3px rgba(194, 53, 193, 0.2); }
+  [aria-invalid='true'] { border-color: ${colors.danger}; }
+  .hint { color: ${MUTED_TEXT}; font-size: 14px; margin-top: 4px; }
+  .error { color: ${colors.danger}; font-size: 14px; margin-top: 4px; }
+`;
+
+/** The ids a control's aria-describedby lists: its hint, then its error. */
+function describedBy(id: string, hint?: ReactNode, error?: string | null) {
+  return [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+function Notes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | null }) {
+  return (
+    <>
+      {hint && <div id={`${id}-hint`} className="hint">{hint}</div>}
+      {error && <div id={`${id}-err`} className="error" role="alert">{error}</div>}
+    </>
+  );
+}
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: string | null };
+
+export const InputField = forwardRef<HTMLInputElement, InputProps>(function InputField({ label, hint, error, className, ...input }, ref) {
+  const id = useId();
+  return (
+    <FieldWrap className={className}>
+      <label htmlFor={id}>{label}</label>
+      <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...input} />
+      <Notes id={id} hint={hint} error={error} />
+    </FieldWrap>
+  );
+});
+
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: string | null; children: ReactNode };
+
+export const SelectInput = forwardRef<HTMLSelectElement, SelectProps>(function SelectInput({ label, error, className, children, ...select }, ref) {
+  const id = useId();
+  return (
+    <FieldWrap className={className}>
+      <label htmlFor={id}>{label}</label>
+      <select ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, undefined, error)} {...select}>{children}</select>
+      <Notes id={id} error={error} />
+    </FieldWrap>
+  );
+});
+
+const CheckWrap = styled(FieldWrap)`
+  label { display: flex; gap: 10px; align-items: flex-start; font-weight: 400; font-size: 15px; line-height: 1.5; cursor: pointer; }
+  input { flex: none; width: 22px; height: 22px; margin-top: 2px; accent-color: ${colors.dark}; }
+`;
+
+type CheckProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; error?: string | null };
+
+/** A checkbox whose (long) label is beside it; the error sits under it. */
+export const CheckField = forwardRef<HTMLInputElement, CheckProps>(function CheckField({ label, error, className, ...input }, ref) {
+  const id = useId();
+  return (
+    <CheckWrap className={className}>
+      <label htmlFor={id}>
+        <input ref={ref} type="checkbox" id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, undefined, error)} {...input} />
+        <span>{label}</span>
+      </label>
+      <Notes id={id} error={error} />
+    </CheckWrap>
+  );
+});
