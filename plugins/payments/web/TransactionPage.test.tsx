@@ -118,6 +118,41 @@ describe('transaction page', () => {
     expect(text(rows[0])).toContain('paysafecard');
     expect(text(rows[0])).toContain('Paid');
     expect(text(rows[1])).toContain('Cancelled');
-    expect(within(rows[0]).getByRole('link').getAttribute('href')).toBe('/transactions/32');
+    expect(within(rows[0]).getAllByRole('link')[0].getAttribute('href')).toBe('/transactions/32');
+    // A paid payment has a receipt, which its link opens on the payment's page.
+    const receipt = within(rows[0]).getByRole('link', { name: /^Receipt for the payment of / });
+    expect(receipt.textContent).toBe('Receipt');
+    expect(receipt.getAttribute('href')).toBe('/transactions/32?receipt=1');
+    expect(within(rows[1]).queryByRole('link', { name: /^Receipt/ })).toBeNull();
+  });
+
+  it('shows what was refunded of a payment in the history', async () => {
+    const app = await openApp('/transactions', member(), {
+      'GET /api/payments.php': () => ({ payments: [payment({ id: 32, status: 'paid', refunded_credits: 100, refunded_amount: 6999 })] }),
+    }, { component: TransactionPage, params: {} });
+    disposers.push(app.dispose);
+    const table = await screen.findByRole('table', { name: 'Your payments' });
+    expect(text(within(table).getAllByRole('row')[1])).toContain('PLN 69.99 refunded');
+  });
+
+  it('says a failed stored-card payment of a repeat order failed, and offers card entry or PayPal for the same package', async () => {
+    const api = paymentsApi(payment({ status: 'failed', method: 'creditcard', repeat: true }));
+    const app = await openApp('/transactions/31', member(), api.routes);
+    disposers.push(app.dispose);
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent)
+      .toBe('Stored-card payment failed. No money has been taken: retry by entering your card details, or pay with PayPal.');
+    expect(screen.queryByText(/^Payment failed or has been cancelled/)).toBeNull();
+    // Card entry is an ordinary card checkout (not a repeat), for the same package.
+    expect(screen.getByRole('link', { name: 'Pay by card (enter card details)' }).getAttribute('href')).toBe('/credits/2/creditcard');
+    expect(screen.getByRole('link', { name: 'Pay with PayPal' }).getAttribute('href')).toBe('/credits/2/paypal');
+  });
+
+  it('keeps the general failure text for a card payment that was not a repeat order', async () => {
+    const api = paymentsApi(payment({ status: 'failed', method: 'creditcard', repeat: false }));
+    const app = await openApp('/transactions/31', member(), api.routes);
+    disposers.push(app.dispose);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Payment failed or has been cancelled/);
+    expect(screen.queryByText(/^Stored-card payment failed/)).toBeNull();
   });
 });

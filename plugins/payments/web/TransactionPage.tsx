@@ -17,6 +17,8 @@ import { getHistory, getOffer, getPayment } from './api.ts';
 import { methodFits } from './methods.ts';
 import { formatMoney } from './money.ts';
 import { MethodList, Page, useLoad, useLocale } from './ui.tsx';
+import { RefundedLine, RefundSection } from './Refund.tsx';
+import { hasReceipt, ReceiptSection } from './Receipt.tsx';
 
 /** While a payment is open or pending the page asks again this often (the socket may be down). */
 export const POLL_MS = 3000;
@@ -50,7 +52,28 @@ function useLivePayment(id: number) {
     }, POLL_MS);
     return () => { live = false; clearInterval(timer); };
   }, [kernel, id, status]);
-  return { payment, error };
+  return { payment, error, setPayment };
+}
+
+/**
+ * A repeat order's card payment (the card stored at the provider) failed: pay the same package by
+ * entering the card (a normal checkout) or with PayPal.
+ */
+function StoredCardFailed({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Notice role="alert" data-tone="danger">{t('payments:transaction.storedCardFailed.text')}</Notice>
+      <div className="actions">
+        <Link className={buttonClass} to="credits-id-paymentmethod" params={{ id: payment.package_id, paymentmethod: 'creditcard' }}>
+          {t('payments:transaction.storedCardFailed.card')}
+        </Link>
+        <Link className={buttonClass} data-variant="outline" to="credits-id-paymentmethod" params={{ id: payment.package_id, paymentmethod: 'paypal' }}>
+          {t('payments:transaction.storedCardFailed.paypal')}
+        </Link>
+      </div>
+    </>
+  );
 }
 
 /** The other methods for this package, after a failed attempt. */
@@ -75,10 +98,10 @@ function OtherMethods({ payment }: { payment: Payment }) {
   );
 }
 
-function Result({ id }: { id: number }) {
+function Result({ id, showReceipt }: { id: number; showReceipt: boolean }) {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const { payment, error } = useLivePayment(id);
+  const { payment, error, setPayment } = useLivePayment(id);
   const paid = payment?.status === 'paid';
   // The balance in the navigation: the server has credited the member by now.
   useEffect(() => { if (paid) authSlice.of(kernel).fetchUser().catch(() => {}); }, [kernel, paid]);
@@ -108,8 +131,12 @@ function Result({ id }: { id: number }) {
       {FAILED.has(payment.status) && (
         <>
           <h1>{t('payments:transaction.failedTitle')}</h1>
-          <Notice role="alert" data-tone="danger">{t('payments:transaction.failed')}</Notice>
-          <OtherMethods payment={payment} />
+          {payment.repeat && payment.method === 'creditcard' ? <StoredCardFailed payment={payment} /> : (
+            <>
+              <Notice role="alert" data-tone="danger">{t('payments:transaction.failed')}</Notice>
+              <OtherMethods payment={payment} />
+            </>
+          )}
         </>
       )}
       {(payment.status === 'refunded' || payment.status === 'charged_back') && (
@@ -118,6 +145,9 @@ function Result({ id }: { id: number }) {
           <p role="status">{t(`payments:status.${payment.status}`)}</p>
         </>
       )}
+      <RefundedLine payment={payment} />
+      <RefundSection payment={payment} onRefunded={setPayment} />
+      <ReceiptSection payment={payment} initiallyOpen={showReceipt} />
     </Card>
   );
 }
@@ -155,6 +185,7 @@ function History() {
                 <th scope="col">{t('payments:history.amount')}</th>
                 <th scope="col">{t('payments:history.method')}</th>
                 <th scope="col">{t('payments:history.status')}</th>
+                <th scope="col">{t('payments:receipt.title')}</th>
               </tr>
             </thead>
             <tbody>
@@ -162,9 +193,20 @@ function History() {
                 <tr key={p.id}>
                   <td><Link to="transactions-id" params={{ id: p.id }}>{date.format(new Date(p.created_at))}</Link></td>
                   <td className="num">{p.credits}</td>
-                  <td className="num">{formatMoney(p.amount, p.currency, locale)}</td>
+                  <td className="num">
+                    {formatMoney(p.amount, p.currency, locale)}
+                    {p.refunded_amount > 0 && <><br /><small>{t('payments:refund.refundedShort', { amount: formatMoney(p.refunded_amount, p.currency, locale) })}</small></>}
+                  </td>
                   <td>{t(`payments:methods.${p.method}`)}</td>
                   <td>{t(`payments:status.${p.status}`)}</td>
+                  <td>
+                    {hasReceipt(p) && (
+                      <Link to="transactions-id" params={{ id: p.id }} query={{ receipt: '1' }}
+                        aria-label={t('payments:receipt.linkLabel', { date: date.format(new Date(p.paid_at ?? p.created_at)) })}>
+                        {t('payments:receipt.title')}
+                      </Link>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -176,10 +218,10 @@ function History() {
 }
 
 /** /transactions/:id: the result of a payment (processing, completed, failed); without id the history. */
-export default observer(function TransactionPage({ params }: PageProps) {
+export default observer(function TransactionPage({ params, query }: PageProps) {
   const { t } = useTranslation();
   const id = Number(params.id);
   if (!params.id) return <History />;
   if (!Number.isInteger(id) || id <= 0) return <div className="container"><Card><p role="alert">{t('payments:transaction.notFound')}</p></Card></div>;
-  return <div className="container"><Result key={id} id={id} /></div>;
+  return <div className="container"><Result key={id} id={id} showReceipt={query.receipt === '1'} /></div>;
 });
