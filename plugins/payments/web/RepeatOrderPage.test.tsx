@@ -20,7 +20,8 @@ describe('repeat order', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: /^Pay PLN\s104\.99 with BLIK$/ }));
     await waitFor(() => expect(to).toHaveBeenCalledWith('/transactions/31'));
-    expect(posted).toEqual([{ package_id: 2, method: 'blik' }]);
+    // Marked as a repeat order (a card payment there uses the stored card).
+    expect(posted).toEqual([{ package_id: 2, method: 'blik', repeat: true }]);
   });
 
   it('goes back to /credits without a last order', async () => {

@@ -35,7 +35,7 @@ export default observer(function RepeatOrderPage() {
       {pkg && method && repeatable && (
         <>
           <p className="lead">{t('payments:repeat.lead')}</p>
-          <Checkout pkg={pkg} methods={[method]} initial={method.method} />
+          <Checkout pkg={pkg} methods={[method]} initial={method.method} repeat />
           <p><Link to="credits">{t('payments:method.otherPackage')}</Link></p>
         </>
       )}
