@@ -142,8 +142,7 @@ export function DirectDebitForm({ pkg, fee, info, country }: Props) {
   );
 
   return (
-    <Form onSubmit={pay} noValidate aria-labelledby="dd-title">
-      <h2 id="dd-title" className="visually-hidden">{t('payments:directdebit.title')}</h2>
+    <Form onSubmit={pay} noValidate aria-label={t('payments:directdebit.title')}>
       <Summary aria-label={t('payments:method.summary')}>
         <dt>{t('payments:package.credits', { credits: pkg.credits })}</dt><dd>{money(pkg.price)}</dd>
         {fee > 0 && <><dt>{t('payments:method.feeLabel')}</dt><dd>{money(fee)}</dd></>}
