@@ -3,8 +3,21 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { notFound } from '../../kernel/server/errors.ts';
+import type { DB } from '../../kernel/server/db.ts';
+import { serviceRef } from '../../kernel/server/services.ts';
 import type { CompanyInfo } from './contract.ts';
 import pagesPlugin from './plugin.ts';
+
+/** The operating companies (legal data for receipts and mandates): other plugins read them here. */
+export interface CompaniesService { company(id: number): Promise<CompanyInfo | null> }
+export const companiesRef = serviceRef<CompaniesService>('companies');
+
+async function company(db: DB, id: number): Promise<CompanyInfo | null> {
+  const row = await db.selectFrom('companies').select(['id', 'info']).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const info = typeof row.info === 'string' ? JSON.parse(row.info) : row.info;
+  return { id: row.id, ...info } as CompanyInfo;
+}
 
 const COMPANIES_FILE = process.env.COMPANIES_CONFIG ?? './config/companies.json';
 
@@ -15,6 +28,9 @@ export default defineServerPlugin(pagesPlugin, {
       await sql`CREATE TABLE companies (id integer PRIMARY KEY, info jsonb NOT NULL, updated_at timestamptz NOT NULL DEFAULT now())`.execute(db);
     },
   }],
+  init(kernel) {
+    kernel.services.provide(companiesRef, { company: (id) => company(kernel.db, id) });
+  },
   /** Companies from the config file that the database lacks (operators' edits win). */
   async start(kernel) {
     const file = path.resolve(COMPANIES_FILE);
@@ -26,10 +42,9 @@ export default defineServerPlugin(pagesPlugin, {
   },
   api(app, kernel) {
     app.get('/companyinfo.php', { config: { access: 'visitor' } }, async (req) => {
-      const row = await kernel.db.selectFrom('companies').select(['id', 'info']).where('id', '=', req.site.company_id).executeTakeFirst();
-      if (!row) throw notFound('company_not_found', `No company ${req.site.company_id} configured for this site`);
-      const info = typeof row.info === 'string' ? JSON.parse(row.info) : row.info;
-      return { company: { id: row.id, ...info } as CompanyInfo };
+      const found = await company(kernel.db, req.site.company_id);
+      if (!found) throw notFound('company_not_found', `No company ${req.site.company_id} configured for this site`);
+      return { company: found };
     });
   },
 });

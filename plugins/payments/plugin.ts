@@ -14,6 +14,8 @@ export const paymentsPlugin = definePluginDescriptor({
   id: 'payments',
   feature: 'payments',
   requires: ['auth', 'credits'],
+  // members: the profile's country prices the offer; pages: the company's legal data on receipts.
+  optional: ['members', 'pages'],
   settings: {
     /** Four packages per currency (id = tier, the same in every currency), prices in minor units. */
     credit_packages: setting<PackageTable>({
@@ -45,6 +47,21 @@ export const paymentsPlugin = definePluginDescriptor({
       schema: { type: 'object' },
       browser: true,
       default: { paysafecard: { EUR: 100, GBP: 100, CHF: 100, PLN: 400 } },
+    }),
+    /** SEPA direct debit per member and 30 days, per currency (minor units): above it, 'limit reached'. */
+    directdebit_limit: setting<Partial<Record<Currency, number>>>({
+      schema: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+      browser: false,
+      default: { EUR: 15000 },
+    }),
+    /**
+     * The SEPA creditor identifier named in the mandate (the operator's own, from its bank). The
+     * default is a well-formed example, fine for development only.
+     */
+    sepa_creditor_id: setting<string>({
+      schema: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$' },
+      browser: false,
+      default: 'NL69ZZZ123456780000',
     }),
   },
   routes: {

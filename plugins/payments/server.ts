@@ -1,6 +1,10 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { creditsRef } from '../credits/server.ts';
 import { membersRef } from '../members/server.ts';
+import { companiesRef } from '../pages/server.ts';
+import { createDirectDebit, type DirectDebit } from './server/directdebit.ts';
+import { queueReceipt, queueRefundMail, RECEIPT_JOB, sendReceiptMail } from './server/receipts.ts';
+import { readSmsConfig, selectSms, type SmsSender } from './server/sms/index.ts';
 import paymentsPlugin from './plugin.ts';
 import { readPaymentsConfig } from './server/config.ts';
 import { paymentsMigrations } from './server/migrations.ts';
@@ -16,7 +20,7 @@ export { paymentsRef } from './server/service.ts';
 const POLL_EVERY_MS = 60_000;
 
 // One service per app (tests build several apps in one process).
-const services = new WeakMap<object, ReturnType<typeof createPaymentsService>>();
+const services = new WeakMap<object, { payments: ReturnType<typeof createPaymentsService>; directDebit: DirectDebit; sms: { sender: SmsSender | null } }>();
 
 /**
  * Credits for money: checkout through the configured provider (PAYMENT_PROVIDER: the built-in test
@@ -26,17 +30,32 @@ const services = new WeakMap<object, ReturnType<typeof createPaymentsService>>()
 export default defineServerPlugin(paymentsPlugin, {
   migrations: paymentsMigrations,
   init(kernel) {
+    const sms: { sender: SmsSender | null } = { sender: null };
+    let directDebit: DirectDebit | null = null;
     const service = createPaymentsService({
       db: kernel.db, clock: kernel.clock, log: kernel.log, realtime: kernel.realtime,
       credits: () => kernel.services.get(creditsRef),
       profileCountry: async (userId) => (await kernel.services.find(membersRef)?.basics([userId]))?.get(userId)?.country ?? null,
+      siteFor: (domain) => kernel.sites.resolve(domain),
+      directDebit: () => directDebit?.available() ?? false,
+      receiptMail: (trx, row) => queueReceipt(kernel, trx, row),
+      refundMail: (row) => queueRefundMail(kernel, row),
     });
-    services.set(kernel.services, service);
+    directDebit = createDirectDebit({
+      db: kernel.db, clock: kernel.clock, log: kernel.log, payments: () => service, sms: () => sms.sender,
+      smsText: (locale, code, site) => kernel.mail.texts.t(locale, 'payments:sms.code', { code, site: site.mail_name || site.name }),
+      creditorName: async (site) => (kernel.enabled(site).has('pages') ? (await kernel.services.find(companiesRef)?.company(site.company_id))?.name : null) ?? site.name,
+    });
+    services.set(kernel.services, { payments: service, directDebit, sms });
+    kernel.jobs.handle(RECEIPT_JOB, async (payload) => { await sendReceiptMail(kernel, Number(payload.payment)); }, { maxAttempts: 10 });
     kernel.services.provide(paymentsRef, service as PaymentsService);
-    kernel.jobs.every('payments:poll', POLL_EVERY_MS, async () => { await services.get(kernel.services)?.pollDue(); });
+    kernel.jobs.every('payments:poll', POLL_EVERY_MS, async () => { await services.get(kernel.services)?.payments.pollDue(); });
   },
   async start(kernel) {
-    const payments = services.get(kernel.services)!;
+    const { payments, sms } = services.get(kernel.services)!;
+    const smsConfig = readSmsConfig(process.env, kernel.config.production);
+    if (smsConfig.ok) sms.sender = selectSms(smsConfig.config, { dataDir: kernel.config.dataDir });
+    else kernel.log.error(`DIRECT DEBIT UNAVAILABLE: ${smsConfig.reason}`);
     const config = readPaymentsConfig(process.env, kernel.config.production);
     if (!config.ok) {
       // Loud, and no selling: every payments route answers 503 payments_unavailable.
@@ -53,8 +72,8 @@ export default defineServerPlugin(paymentsPlugin, {
     }
   },
   api(app, kernel) {
-    const payments = services.get(kernel.services)!;
-    paymentRoutes(app, kernel, payments);
+    const { payments, directDebit } = services.get(kernel.services)!;
+    paymentRoutes(app, kernel, payments, directDebit);
     const provider = payments.provider;
     if (isTestProvider(provider)) {
       testCheckoutRoutes(app, provider);

@@ -90,6 +90,18 @@ describe('credits: balance, spend, grant', () => {
     await expectLedgerConsistent(m.id);
   });
 
+  it('takes back at most the balance, once per reference, also when asked in parallel', async () => {
+    const m = await addMember(t, { credits: 30 });
+    const results = await Promise.all(Array.from({ length: 8 }, () => credits.takeBack(m.id, 50, 'chargeback', `reversal:tb-${m.id}`)));
+    expect(results.filter((r) => !r.duplicate).map((r) => r.taken)).toEqual([30]);
+    expect(results.filter((r) => r.duplicate)).toHaveLength(7);
+    expect(await credits.balance(m.id)).toBe(0);
+    // Nothing left: taken 0, no ledger entry, and the reference stays free.
+    expect(await credits.takeBack(m.id, 5, 'chargeback', `reversal:tb2-${m.id}`)).toEqual({ taken: 0, balance: 0, duplicate: false });
+    expect((await credits.entries(m.id)).map((e) => e.amount)).toEqual([-30, 30]);
+    await expectLedgerConsistent(m.id);
+  });
+
   it('refuses a reference that another member already used', async () => {
     const a = await addMember(t);
     const b = await addMember(t);

@@ -42,6 +42,11 @@ export interface CreditsService {
   account(userId: number, trx?: DB): Promise<{ balance: number; paid: boolean }>;
   /** Takes `amount` (> 0) if the balance allows it, atomically: parallel spends never overdraw. */
   spend(userId: number, amount: number, reason: string, reference?: string | null, trx?: DB): Promise<SpendResult>;
+  /**
+   * Takes back up to `upTo` (> 0) credits, as many as the balance holds (a refund or chargeback of
+   * credits partly spent already): once per reference. `taken` may be 0 (nothing left to take).
+   */
+  takeBack(userId: number, upTo: number, reason: string, reference: string, trx?: DB): Promise<{ taken: number; balance: number; duplicate: boolean }>;
   /** Adds `amount` (> 0); once per reference. */
   grant(userId: number, amount: number, reason: string, reference?: string | null, trx?: DB): Promise<GrantResult>;
   /** Premium: has bought credits at least once. */
@@ -123,6 +128,21 @@ export function createCreditsService(db: DB): CreditsService {
         const balance = Number(row.balance);
         await record(trx, userId, -amount, balance, reason, reference);
         return { status: 'spent', balance };
+      });
+    },
+
+    async takeBack(userId, upTo, reason, reference, on = db) {
+      checkAmount(upTo);
+      return inTransaction(on, async (trx) => {
+        const state = await lockAndCheck(trx, userId, reference);
+        if (state.used) return { taken: 0, balance: state.balance, duplicate: true };
+        const taken = Math.min(upTo, state.balance);
+        if (taken === 0) return { taken: 0, balance: state.balance, duplicate: false };
+        const row = await trx.updateTable('credit_accounts').set({ balance: sql`balance - ${taken}` })
+          .where('user_id', '=', userId).returning('balance').executeTakeFirstOrThrow();
+        const balance = Number(row.balance);
+        await record(trx, userId, -taken, balance, reason, reference);
+        return { taken, balance, duplicate: false };
       });
     },
 

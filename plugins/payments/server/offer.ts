@@ -43,8 +43,6 @@ export function methodsFor(
   const listed = [...new Set([...(table['*'] ?? []), ...(table[country] ?? [])])];
   return listed
     .filter((m) => providerMethods.includes(m))
-    // Direct debit needs its own flow (mandate, SMS code: /directdebit), not built yet: not offered.
-    .filter((m) => m !== 'directdebit')
     .filter((m) => !METHOD_CURRENCIES[m] || METHOD_CURRENCIES[m]!.includes(currency))
     .map((method) => {
       const offered: OfferedMethod = { method, fee: site.method_fees?.[method]?.[currency] ?? 0 };

@@ -4,7 +4,9 @@ import { HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { requestLocale } from '../../../kernel/server/request.ts';
 import { authRef } from '../../auth/server.ts';
-import { METHODS, type CreatePaymentRequest } from '../contract.ts';
+import { METHODS, type CreatePaymentRequest, type DirectDebitRequest } from '../contract.ts';
+import type { DirectDebit } from './directdebit.ts';
+import { receiptFor } from './receipts.ts';
 import { countryFor, currencyFor, packagesFor } from './offer.ts';
 import type { PaymentsService } from './service.ts';
 
@@ -13,7 +15,16 @@ export const CREATES_PER_HOUR = 20;
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
 
-export function paymentRoutes(app: FastifyInstance, kernel: Kernel, payments: PaymentsService) {
+/** Direct-debit attempts (each needs a code) and code sends per member and hour, on top of the per-day limits. */
+export const DEBITS_PER_HOUR = 20;
+export const CODES_PER_HOUR = 10;
+
+const str = (max: number) => ({ type: 'string', maxLength: max });
+
+export function paymentRoutes(app: FastifyInstance, kernel: Kernel, payments: PaymentsService, directDebit: DirectDebit) {
+  const perMember = (name: string, max: number) => ({
+    max: max * kernel.config.rateLimitFactor, timeWindow: '1 hour', keyGenerator: (req: FastifyRequest) => `${name}:${req.userId ?? req.ip}`,
+  });
   // Production without a real provider: every route says so instead of selling through a fake.
   app.addHook('onRequest', async () => {
     if (!payments.provider) throw new HttpError(503, 'payments_unavailable', 'Payments are not available right now.');
@@ -43,7 +54,7 @@ export function paymentRoutes(app: FastifyInstance, kernel: Kernel, payments: Pa
     },
     schema: {
       // No amount: the server computes it; anything else in the body is refused.
-      body: { type: 'object', required: ['package_id', 'method'], additionalProperties: false, properties: { package_id: id, method: { type: 'string', enum: [...METHODS] } } },
+      body: { type: 'object', required: ['package_id', 'method'], additionalProperties: false, properties: { package_id: id, method: { type: 'string', enum: [...METHODS] }, repeat: { type: 'boolean' } } },
     },
   }, async (req) => {
     const me = memberId(req);
@@ -57,11 +68,56 @@ export function paymentRoutes(app: FastifyInstance, kernel: Kernel, payments: Pa
   }, async (req) => {
     const me = memberId(req);
     const { id: paymentId } = req.query as { id?: number };
-    if (paymentId == null) return { payments: await payments.list(me) };
-    const payment = await payments.get(me, paymentId);
+    if (paymentId == null) return { payments: await payments.list(me, req.site) };
+    const payment = await payments.get(me, paymentId, req.site);
     if (!payment) throw notFound('payment_not_found', 'No such payment.');
     return { payment };
   });
+
+  app.post('/payments-refund.php', {
+    config: { access: 'member', rateLimit: perMember('payments-refund', 20) },
+    schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } } },
+  }, async (req) => ({ payment: await payments.refund(memberId(req), req.site, (req.body as { id: number }).id) }));
+
+  app.get('/payments-receipt.php', {
+    config: { access: 'member' },
+    schema: { querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } } },
+  }, async (req) => {
+    const me = memberId(req);
+    const { id: paymentId } = req.query as { id: number };
+    const row = await kernel.db.selectFrom('payments').selectAll().where('id', '=', paymentId).where('user_id', '=', me).executeTakeFirst();
+    const receipt = row ? await receiptFor(kernel, req.site, row, await payments.view(me, req.site, row)) : null;
+    if (!receipt) throw notFound('receipt_not_found', 'There is no receipt for this payment.');
+    return receipt;
+  });
+
+  const debitContext = (req: FastifyRequest, locale: string) => ({
+    ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300), locale,
+  });
+  const localeOf = async (req: FastifyRequest) => (await kernel.services.get(authRef).userView(memberId(req), req.site))?.language ?? requestLocale(req);
+
+  app.get('/directdebit.php', { config: { access: 'member' } }, async (req) => directDebit.info(memberId(req), req.site));
+
+  app.post('/directdebit-code.php', {
+    config: { access: 'member', rateLimit: perMember('directdebit-code', CODES_PER_HOUR) },
+    schema: { body: { type: 'object', required: ['phone'], additionalProperties: false, properties: { phone: str(40) } } },
+  }, async (req) => directDebit.sendCode(memberId(req), req.site, (req.body as { phone: string }).phone, debitContext(req, await localeOf(req))));
+
+  app.post('/directdebit.php', {
+    config: { access: 'member', rateLimit: perMember('directdebit', DEBITS_PER_HOUR) },
+    schema: {
+      // Lengths only: the meaning (IBAN checksum, SEPA country, code) is checked with translated answers.
+      body: {
+        type: 'object', additionalProperties: false,
+        required: ['package_id', 'holder', 'iban', 'street', 'postcode', 'city', 'country', 'phone', 'code', 'authorise'],
+        properties: {
+          package_id: id, holder: str(200), iban: str(60), street: str(200), postcode: str(40), city: str(120),
+          country: str(10),
+          phone: str(40), code: str(20), authorise: { type: 'boolean' },
+        },
+      },
+    },
+  }, async (req) => directDebit.debit(memberId(req), req.site, req.body as DirectDebitRequest, debitContext(req, await localeOf(req))));
 
   // The provider's call: the raw body as it came (Stripe signs exactly those bytes).
   app.register(async (scope) => {

@@ -1,10 +1,10 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Logger } from 'pino';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { putBounded } from '../../../kernel/server/bounded.ts';
 import type { Clock } from '../../../kernel/server/clock.ts';
 import type { DB } from '../../../kernel/server/db.ts';
-import { badRequest, HttpError } from '../../../kernel/server/errors.ts';
+import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { Realtime } from '../../../kernel/server/realtime.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
 import { siteLink } from '../../../kernel/server/settings.ts';
@@ -12,7 +12,8 @@ import type { CreditsService } from '../../credits/server.ts';
 import type { CreatePaymentRequest, CreatePaymentResponse, CreditsOffer, Payment, PaymentStatus } from '../contract.ts';
 import { countryFor, currencyFor, methodsFor, packagesFor } from './offer.ts';
 import type { PaymentProvider, ProviderStatus } from './provider.ts';
-import { creditsNow, nextStatus, reportedStatus } from './state.ts';
+import { refundable, refundAmount, refundUntil, unusedByPayment } from './refunds.ts';
+import { creditsNow, nextStatus, reportedStatus, reversesCredits } from './state.ts';
 import type { PaymentsTable } from './tables.ts';
 
 type Row = Selectable<PaymentsTable>;
@@ -35,9 +36,20 @@ export interface PaymentsService {
   offer(userId: number, site: SiteSettings): Promise<CreditsOffer>;
   create(userId: number, site: SiteSettings, request: CreatePaymentRequest, locale: string): Promise<CreatePaymentResponse>;
   /** The member's own payment, or null (another member's is as absent as a missing one). */
-  get(userId: number, id: number): Promise<Payment | null>;
+  get(userId: number, id: number, site: SiteSettings): Promise<Payment | null>;
   /** The member's payments, newest first. */
-  list(userId: number): Promise<Payment[]>;
+  list(userId: number, site: SiteSettings): Promise<Payment[]>;
+  /**
+   * Refunds the unused credits of one of the member's purchases (within refund_days, once): the
+   * credits leave the balance through the ledger, then the provider pays the money back.
+   */
+  refund(userId: number, site: SiteSettings, id: number): Promise<Payment>;
+  /** Grants a payment's credits now (a direct debit the provider accepted): once, in `trx`. */
+  credit(trx: DB, row: Row): Promise<void>;
+  /** The row as the member sees it (with what is refundable, for this site's refund_days). */
+  view(userId: number, site: SiteSettings, row: Row): Promise<Payment>;
+  /** Tells the member's pages that the payment changed (realtime). */
+  publish(row: Row): void;
   /** Asks the provider how the payment stands and applies it (webhook, poll, the payer's return). */
   sync(paymentId: number, source: Source): Promise<Payment | null>;
   /** A webhook call: 'unknown' when the provider does not recognise it (nothing changes). */
@@ -56,15 +68,29 @@ export interface PaymentsDeps {
   credits: () => CreditsService;
   /** The member's profile country, when a plugin knows it (members). */
   profileCountry: (userId: number) => Promise<string | null>;
+  /** The settings of the site a payment was made on (its refund_days). */
+  siteFor: (domain: string) => Promise<SiteSettings>;
+  /** Whether direct debit (/directdebit) can run now; absent: it is not offered. */
+  directDebit?: () => boolean;
+  /** Queues the receipt mail in the transaction that credits the payment (so: exactly once). */
+  receiptMail?: (trx: DB, row: Row) => Promise<void>;
+  /** Mails the member that a refund is on its way. */
+  refundMail?: (row: Row) => Promise<void>;
 }
 
-export function toPayment(r: Row): Payment {
+export type PaymentRow = Row;
+
+/** What the member sees of a payment beyond its row: what can be refunded now. */
+export interface RefundView { refundable_credits: number; refundable_amount: number; refund_until: string | null }
+const NO_REFUND: RefundView = { refundable_credits: 0, refundable_amount: 0, refund_until: null };
+
+export function toPayment(r: Row, refund: RefundView = NO_REFUND): Payment {
   return {
     id: r.id, package_id: r.package_id, credits: r.credits, amount: r.amount, fee: r.fee, discount: r.discount,
     currency: r.currency, method: r.method, country: r.country, status: r.status,
     created_at: new Date(r.created_at).toISOString(), paid_at: r.paid_at ? new Date(r.paid_at).toISOString() : null,
-    // Refunds come in a later step: nothing is refundable yet.
-    refundable_credits: 0,
+    ...refund,
+    refunded_credits: r.refunded_credits, refunded_amount: r.refunded_amount, repeat: r.repeat, account_hint: r.account_hint,
   };
 }
 
@@ -83,16 +109,22 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
   const event = (on: DB, paymentId: number, status: string, source: Source | 'create', note: string | null = null) =>
     on.insertInto('payment_events').values({ payment_id: paymentId, status, source, note, at: clock.now() }).execute();
 
+  /** The member's open pages hear of the change with the payment as GET payments.php shows it. */
   const publish = (row: Row) => {
-    if (row.user_id == null) return;
-    void deps.realtime.publish(row.user_id, { type: 'payments:status', payment: toPayment(row) })
-      .catch((err: unknown) => log.warn({ err, payment: row.id }, 'payments: status not published'));
+    const userId = row.user_id;
+    if (userId == null) return;
+    void (async () => {
+      const payment = (await viewAll(userId, await deps.siteFor(row.domain), [row]))[0]!;
+      await deps.realtime.publish(userId, { type: 'payments:status', payment });
+    })().catch((err: unknown) => log.warn({ err, payment: row.id }, 'payments: status not published'));
   };
 
   async function offerFor(userId: number, site: SiteSettings) {
     const country = countryFor(site, await deps.profileCountry(userId));
     const currency = currencyFor(site, country);
-    return { country, currency, packages: packagesFor(site, currency), methods: methodsFor(site, country, currency, provider?.methods ?? []) };
+    // Direct debit only where its own flow can run (a provider that debits, SMS for the code).
+    const methods = methodsFor(site, country, currency, provider?.methods ?? []).filter((m) => m.method !== 'directdebit' || deps.directDebit?.());
+    return { country, currency, packages: packagesFor(site, currency), methods };
   }
 
   /**
@@ -114,23 +146,71 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
         return { row, changed: false };
       }
       const now = clock.now();
-      if (creditsNow(row.status, next) && row.user_id != null) {
-        const credits = deps.credits();
-        await credits.grant(row.user_id, row.credits, 'payment', `payment:${row.id}`, trx);
-        await credits.markPaid(row.user_id, trx);
-      }
-      const updated = await trx.updateTable('payments')
+      let updated = await trx.updateTable('payments')
         .set({ status: next, updated_at: now, ...(next === 'paid' ? { paid_at: now } : {}) })
         .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
       await event(trx, row.id, next, source);
-      if (next === 'refunded' || next === 'charged_back') {
-        // Taking unspent credits back comes with refunds (a later step); for now it is on record.
-        log.warn({ payment: row.id, status: next }, 'payments: payment reversed at the provider');
-      }
+      if (creditsNow(row.status, next) && !row.credited) await credit(trx, updated);
+      if (row.credited && reversesCredits(next)) updated = await reverse(trx, updated, next);
+      updated = await trx.selectFrom('payments').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
       return { row: updated, changed: true };
     });
     if (outcome?.changed) publish(outcome.row);
     return outcome?.row ?? null;
+  }
+
+  /** Grants the payment's credits and makes the member premium, once (the row's `credited`). */
+  async function credit(trx: DB, row: Row): Promise<void> {
+    if (row.user_id == null) return;
+    const marked = await trx.updateTable('payments').set({ credited: true }).where('id', '=', row.id).where('credited', '=', false)
+      .returningAll().executeTakeFirst();
+    if (!marked) return;
+    const credits = deps.credits();
+    await credits.grant(row.user_id, row.credits, 'payment', `payment:${row.id}`, trx);
+    await credits.markPaid(row.user_id, trx);
+    await deps.receiptMail?.(trx, marked);
+  }
+
+  /**
+   * The money went back (chargeback, returned debit, a refund made at the provider): the credits of
+   * it still unused leave the balance, and the member may no longer pay by direct debit after a
+   * chargeback or a returned debit.
+   */
+  async function reverse(trx: DB, row: Row, next: PaymentStatus): Promise<Row> {
+    if (row.user_id == null) return row;
+    const held = row.credits - row.refunded_credits - row.reversed_credits;
+    const unused = (await unusedFor(row.user_id, trx)).get(row.id) ?? 0;
+    let taken = 0;
+    if (held > 0 && unused > 0) {
+      taken = (await deps.credits().takeBack(row.user_id, Math.min(held, unused), `payment:${next}`, `reversal:${row.id}`, trx)).taken;
+    }
+    log.warn({ payment: row.id, status: next, taken, held }, 'payments: payment reversed; unused credits taken back');
+    if (next === 'charged_back' || (row.method === 'directdebit' && next === 'failed')) {
+      await trx.insertInto('directdebit_blocks').values({ user_id: row.user_id, payment_id: row.id, reason: next, at: clock.now() })
+        .onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    }
+    return trx.updateTable('payments').set({ reversed_credits: sql`reversed_credits + ${taken}` })
+      .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Each credited payment's credits still unused, for the member (see ./refunds.ts). */
+  async function unusedFor(userId: number, on: DB): Promise<Map<number, number>> {
+    const [rows, balance] = await Promise.all([
+      on.selectFrom('payments').select(['id', 'credits', 'credited', 'refunded_credits', 'reversed_credits'])
+        .where('user_id', '=', userId).where('credited', '=', true).execute(),
+      deps.credits().balance(userId, on),
+    ]);
+    return unusedByPayment(rows, balance);
+  }
+
+  async function viewAll(userId: number, site: SiteSettings, rows: Row[], on: DB = db): Promise<Payment[]> {
+    const now = clock.now();
+    const unused = rows.some((r) => r.status === 'paid') ? await unusedFor(userId, on) : new Map<number, number>();
+    return rows.map((r) => {
+      const can = refundable(r, unused.get(r.id) ?? 0, now, site.refund_days);
+      const until = can.credits > 0 ? refundUntil(r, site.refund_days) : null;
+      return toPayment(r, { refundable_credits: can.credits, refundable_amount: can.amount, refund_until: until?.toISOString() ?? null });
+    });
   }
 
   async function sync(paymentId: number, source: Source): Promise<Row | null> {
@@ -177,7 +257,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       const row = await db.insertInto('payments').values({
         user_id: userId, domain: site.domain, package_id: pkg.id, credits: pkg.credits, amount, fee: method.fee, discount,
         currency, method: method.method, country, status: 'open', provider: p.name, provider_id: null,
-        created_at: now, updated_at: now,
+        created_at: now, updated_at: now, repeat: request.repeat === true,
       }).returningAll().executeTakeFirstOrThrow();
       await event(db, row.id, 'open', 'create');
       let made: { providerId: string; redirectUrl: string };
@@ -203,7 +283,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       return { payment: toPayment(stored), redirect_url: made.redirectUrl };
     },
 
-    async get(userId: number, id: number) {
+    async get(userId: number, id: number, site: SiteSettings) {
       let row = await db.selectFrom('payments').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       if (!row) return null;
       // Still waiting: the page polling it asks the provider too (throttled), so a webhook that
@@ -215,13 +295,62 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
           return row;
         }) ?? row;
       }
-      return toPayment(row);
+      return (await viewAll(userId, site, [row]))[0]!;
     },
 
-    async list(userId: number) {
+    async list(userId: number, site: SiteSettings) {
       const rows = await db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(500).execute();
-      return rows.map(toPayment);
+      return viewAll(userId, site, rows);
     },
+
+    async refund(userId: number, site: SiteSettings, id: number): Promise<Payment> {
+      const p = need();
+      const notAllowed = () => badRequest('refund_not_allowed', 'This purchase has no unused credits that can be refunded now.');
+      // Credits first, in one transaction with the payment locked: what leaves the balance is what
+      // is paid back, and a second click (or a parallel one) finds the refund made.
+      const made = await db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('payments').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
+        if (!row) throw notFound('payment_not_found', 'No such payment.');
+        if (row.provider !== p.name || !row.provider_id) throw notAllowed();
+        const unused = (await unusedFor(userId, trx)).get(row.id) ?? 0;
+        const can = refundable(row, unused, clock.now(), site.refund_days);
+        if (can.credits <= 0) throw notAllowed();
+        const { taken } = await deps.credits().takeBack(userId, can.credits, 'payment:refund', `refund:${row.id}`, trx);
+        const amount = refundAmount(row, taken);
+        if (taken <= 0 || amount <= 0) throw notAllowed();
+        const now = clock.now();
+        const refund = await trx.insertInto('payment_refunds').values({ payment_id: row.id, credits: taken, amount, status: 'pending', provider_refund_id: null, created_at: now, updated_at: now })
+          .returningAll().executeTakeFirstOrThrow();
+        const updated = await trx.updateTable('payments').set({ refunded_credits: taken, refunded_amount: amount, updated_at: now })
+          .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+        await event(trx, row.id, row.status, 'create', `refund_requested: ${taken} credits, ${amount} ${row.currency}`);
+        return { row: updated, refund };
+      });
+      let providerRefundId: string;
+      try {
+        providerRefundId = (await p.refund(made.row.provider_id!, made.refund.amount, made.row.currency)).refundId;
+      } catch (err) {
+        // The provider would not pay it back: the credits return to the balance, nothing is lost.
+        log.error({ err, payment: id }, 'payments: the provider refused or failed the refund; credits given back');
+        await db.transaction().execute(async (trx) => {
+          await deps.credits().grant(userId, made.refund.credits, 'payment:refund-failed', `refund-undone:${made.refund.id}`, trx);
+          // Deleted so that the member may try again (one refund per payment is the unique row).
+          await trx.deleteFrom('payment_refunds').where('id', '=', made.refund.id).execute();
+          await trx.updateTable('payments').set({ refunded_credits: 0, refunded_amount: 0, updated_at: clock.now() }).where('id', '=', id).execute();
+          await event(trx, id, made.row.status, 'create', 'refund_failed');
+        });
+        throw new HttpError(502, 'provider_unavailable', 'The payment provider could not be reached. Please try again.');
+      }
+      await db.updateTable('payment_refunds').set({ status: 'done', provider_refund_id: providerRefundId, updated_at: clock.now() })
+        .where('id', '=', made.refund.id).execute();
+      await deps.refundMail?.(made.row).catch((err: unknown) => log.warn({ err, payment: id }, 'payments: refund mail not queued'));
+      publish(made.row);
+      return (await viewAll(userId, site, [made.row]))[0]!;
+    },
+
+    credit,
+    view: async (userId: number, site: SiteSettings, row: Row) => (await viewAll(userId, site, [row]))[0]!,
+    publish,
 
     async sync(paymentId: number, source: Source) {
       const row = await sync(paymentId, source);

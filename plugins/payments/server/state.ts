@@ -33,3 +33,11 @@ export function nextStatus(current: PaymentStatus, seen: PaymentStatus): Payment
 
 /** Whether moving from `current` to `next` is the moment to grant the credits (once: the first paid). */
 export const creditsNow = (current: PaymentStatus, next: PaymentStatus) => next === 'paid' && current !== 'paid';
+
+/**
+ * Whether moving to `next` takes a credited payment's money back (so its unused credits leave the
+ * balance): a chargeback, a refund made at the provider, or a direct debit the bank returned after
+ * its credits were granted on acceptance.
+ */
+export const reversesCredits = (next: PaymentStatus) =>
+  next === 'charged_back' || next === 'refunded' || next === 'failed' || next === 'canceled' || next === 'expired';

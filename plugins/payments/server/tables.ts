@@ -29,6 +29,65 @@ export interface PaymentsTable {
   created_at: Date;
   paid_at: Date | null;
   updated_at: Date;
+  /** The credits were granted (at "paid"; a direct debit at acceptance). */
+  credited: Generated<boolean>;
+  /** Given back as money at the member's request, and the money paid back (minor units). */
+  refunded_credits: Generated<number>;
+  refunded_amount: Generated<number>;
+  /** Taken back after a chargeback, a returned debit or a refund made at the provider. */
+  reversed_credits: Generated<number>;
+  repeat: Generated<boolean>;
+  /** Direct debit: the account's last four characters. */
+  account_hint: string | null;
+}
+
+/** A member's refund of a purchase's unused credits (one per payment). */
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  credits: number;
+  amount: number;
+  status: 'pending' | 'done' | 'failed';
+  provider_refund_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A 6-digit SMS code for a direct debit (hash only). */
+export interface DirectDebitCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  phone: string;
+  ip: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** The mandate a member signed for one direct debit. */
+export interface DirectDebitMandatesTable {
+  payment_id: number;
+  reference: string;
+  holder: string;
+  iban: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country: string;
+  phone: string;
+  language: string;
+  ip: string;
+  user_agent: string;
+  signed_at: Date;
+}
+
+export interface DirectDebitBlocksTable {
+  user_id: number;
+  payment_id: number | null;
+  reason: string;
+  at: Date;
 }
 
 /** What was seen of a payment and from where: every change of status, and every refusal (wrong amount). */
@@ -45,5 +104,9 @@ declare module '../../../kernel/server/db.ts' {
   interface Tables {
     payments: PaymentsTable;
     payment_events: PaymentEventsTable;
+    payment_refunds: PaymentRefundsTable;
+    directdebit_codes: DirectDebitCodesTable;
+    directdebit_mandates: DirectDebitMandatesTable;
+    directdebit_blocks: DirectDebitBlocksTable;
   }
 }

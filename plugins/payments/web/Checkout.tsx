@@ -9,7 +9,7 @@ import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { CreditPackage, OfferedMethod, PaymentMethod } from '../contract.ts';
 import { createPayment, redirect } from './api.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../money.ts';
 import { methodFits } from './methods.ts';
 import { useLocale } from './ui.tsx';
 

@@ -13,7 +13,7 @@ import { SEPA_COUNTRIES, type CreditPackage, type DirectDebitInfo } from '../con
 import { createDirectDebit } from './api.ts';
 import { CheckField, InputField, SelectInput } from './FormField.tsx';
 import { groupIban, ibanLooksValid } from './iban.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../money.ts';
 import { MUTED_TEXT } from './muted.ts';
 import { compactPhone, SmsCode, type SmsCodeHandle } from './SmsCode.tsx';
 import { useLocale } from './ui.tsx';

@@ -11,7 +11,7 @@ import { colors } from '../../../kernel/web/theme.ts';
 import { authSlice } from '../../auth/ui.ts';
 import type { CreditPackage } from '../contract.ts';
 import { getPricing } from './api.ts';
-import { formatPerCredit } from './money.ts';
+import { formatPerCredit } from '../money.ts';
 import { PackageTiles, Page, useLoad, useLocale } from './ui.tsx';
 
 const Costs = styled.table`

@@ -12,7 +12,7 @@ import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { Payment, PaymentStatus, Receipt } from '../contract.ts';
 import { getReceipt } from './api.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../money.ts';
 import { MUTED_TEXT } from './muted.ts';
 import { useLocale } from './ui.tsx';
 

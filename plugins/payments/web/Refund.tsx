@@ -11,7 +11,7 @@ import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import { authSlice } from '../../auth/ui.ts';
 import type { Payment } from '../contract.ts';
 import { refundPayment } from './api.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../money.ts';
 import { useLocale } from './ui.tsx';
 
 /** Whether the member may still ask for a refund of this payment (as of `now`). */

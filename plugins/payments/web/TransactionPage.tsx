@@ -15,7 +15,7 @@ import { authSlice } from '../../auth/ui.ts';
 import type { Payment } from '../contract.ts';
 import { getHistory, getOffer, getPayment } from './api.ts';
 import { methodFits } from './methods.ts';
-import { formatMoney } from './money.ts';
+import { formatMoney } from '../money.ts';
 import { MethodList, Page, useLoad, useLocale } from './ui.tsx';
 import { RefundedLine, RefundSection } from './Refund.tsx';
 import { hasReceipt, ReceiptSection } from './Receipt.tsx';

@@ -9,7 +9,7 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { colors, up } from '../../../kernel/web/theme.ts';
 import type { CreditPackage } from '../contract.ts';
-import { formatMoney, formatPerCredit } from './money.ts';
+import { formatMoney, formatPerCredit } from '../money.ts';
 
 /** Loads once per `key`: data, or the member-facing error text. */
 export function useLoad<T>(load: () => Promise<T>, key: unknown[] = []): { data: T | null; error: string | null; set(d: T): void } {

@@ -1,5 +1,5 @@
 // Money arrives in integer minor units and stays so; it becomes a decimal only inside Intl, for display.
-import type { Currency } from '../contract.ts';
+import type { Currency } from './contract.ts';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 function formatter(locale: string, currency: string, precise: boolean): Intl.NumberFormat {
