@@ -167,8 +167,10 @@ describe('payments: exactly once, whatever arrives', () => {
     psp.payment(providerId)!.refunded = 0;
     await Promise.all([webhook(providerId), webhook(providerId)]);
     expect((await getPayment(m, payment.id)).status).toBe('refunded');
-    expect(await balance(m)).toBe(50);
+    // Credited once; the refund made at the provider took the (unspent) credits back, once.
     expect(await ledger(m, payment.id)).toHaveLength(1);
+    expect(await balance(m)).toBe(0);
+    expect((await t.kernel.services.get(creditsRef).entries(m.id)).filter((e) => e.reference === `reversal:${payment.id}`)).toHaveLength(1);
   });
 
   it('a paid webhook arriving before the pending one: paid, and the late pending changes nothing', async () => {

@@ -315,12 +315,17 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
         const unused = (await unusedFor(userId, trx)).get(row.id) ?? 0;
         const can = refundable(row, unused, clock.now(), site.refund_days);
         if (can.credits <= 0) throw notAllowed();
-        const { taken } = await deps.credits().takeBack(userId, can.credits, 'payment:refund', `refund:${row.id}`, trx);
+        const now = clock.now();
+        let refund = await trx.insertInto('payment_refunds').values({
+          payment_id: row.id, credits: can.credits, amount: can.amount, status: 'pending', provider_refund_id: null, created_at: now, updated_at: now,
+        }).returningAll().executeTakeFirstOrThrow();
+        // The ledger reference names this attempt: one the provider refused may be tried again.
+        const { taken } = await deps.credits().takeBack(userId, can.credits, 'payment:refund', `refund:${refund.id}`, trx);
         const amount = refundAmount(row, taken);
         if (taken <= 0 || amount <= 0) throw notAllowed();
-        const now = clock.now();
-        const refund = await trx.insertInto('payment_refunds').values({ payment_id: row.id, credits: taken, amount, status: 'pending', provider_refund_id: null, created_at: now, updated_at: now })
-          .returningAll().executeTakeFirstOrThrow();
+        if (taken !== can.credits) {
+          refund = await trx.updateTable('payment_refunds').set({ credits: taken, amount }).where('id', '=', refund.id).returningAll().executeTakeFirstOrThrow();
+        }
         const updated = await trx.updateTable('payments').set({ refunded_credits: taken, refunded_amount: amount, updated_at: now })
           .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
         await event(trx, row.id, row.status, 'create', `refund_requested: ${taken} credits, ${amount} ${row.currency}`);
