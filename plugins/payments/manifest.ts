@@ -21,7 +21,7 @@ export default definePlugin(paymentsPlugin, {
     { name: 'credits-id-paymentmethod', access: 'member', backButton: true, titleKey: 'payments:method.title', page: () => import('./web/MethodPage.tsx') },
     { name: 'directdebit', access: 'member', backButton: true, titleKey: 'payments:directdebit.title', page: () => import('./web/DirectDebitPage.tsx') },
     { name: 'transactions-id', access: 'member', backButton: true, titleKey: 'payments:transaction.title', page: () => import('./web/TransactionPage.tsx') },
-    { name: 'premium', access: 'member', area: 'members', titleKey: 'payments:premium.title', page: () => import('./web/PremiumPage.tsx') },
+    { name: 'premium', access: 'visitor', area: 'members', titleKey: 'payments:premium.title', page: () => import('./web/PremiumPage.tsx') },
     { name: 'pricing', access: 'visitor', titleKey: 'payments:pricing.title', page: () => import('./web/PricingPage.tsx') },
   ],
   navItems: [

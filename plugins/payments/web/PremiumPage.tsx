@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Notice } from '../../../kernel/web/ui/Card.tsx';
+import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
 import { authSlice } from '../../auth/ui.ts';
-import { getOffer } from './api.ts';
+import { getOffer, getPricing } from './api.ts';
 import { PackageTiles, Page, useLoad } from './ui.tsx';
 
 const Benefits = styled.ul`
@@ -26,13 +28,30 @@ const Claim = styled.p`
   font-weight: 600;
   color: ${colors.dark};
 `;
+const Join = styled.section`
+  margin: 8px 0 16px;
+  padding: 18px;
+  border-radius: 12px;
+  background: ${colors.light};
+  h2 { margin-top: 0; }
+  .actions { display: flex; flex-wrap: wrap; gap: 10px; }
+`;
 
-/** /premium: what buying any package gives, and the packages. */
+/**
+ * /premium: what buying any package gives, and the packages. Members see their own offer with links
+ * to checkout; visitors see the prices for their country and are asked to sign up or log in first.
+ */
 export default observer(function PremiumPage() {
   const kernel = useKernel();
   const { t } = useTranslation();
-  const premium = !!authSlice.of(kernel).user?.paid_user;
-  const offer = useLoad(() => getOffer(kernel.api));
+  const loggedIn = kernel.appState.loggedIn;
+  const premium = loggedIn && !!authSlice.of(kernel).user?.paid_user;
+  const s = kernel.settings;
+  // A visitor's country as /pricing picks it: the browser's (GeoIP), else the site's first.
+  const packages = useLoad(
+    () => (loggedIn ? getOffer(kernel.api) : getPricing(kernel.api, s.geoip_country || s.geoip_selected_country)).then((r) => r.packages),
+    [loggedIn],
+  );
   return (
     <Page className="container">
       <h1>{t('payments:premium.title')}</h1>
@@ -46,9 +65,20 @@ export default observer(function PremiumPage() {
       </Benefits>
       <Claim>{t('payments:premium.claim', { percent: 46 })}</Claim>
       <p>{t('payments:premium.how')}</p>
-      <FormError message={offer.error} />
-      {!offer.data && !offer.error && <Spinner />}
-      {offer.data && <PackageTiles packages={offer.data.packages} label={t('payments:credits.packages')} />}
+      <FormError message={packages.error} />
+      {!packages.data && !packages.error && <Spinner />}
+      {packages.data && <PackageTiles packages={packages.data} choose={loggedIn} label={t('payments:credits.packages')} />}
+      {!loggedIn && (
+        // Checkout is for members: a visitor first gets an account (or logs in) and comes back here.
+        <Join aria-labelledby="premium-join">
+          <h2 id="premium-join">{t('payments:premium.joinTitle')}</h2>
+          <p>{t('payments:premium.joinText')}</p>
+          <div className="actions">
+            {kernel.router.has('signup') && <Link className={buttonClass} to="signup">{t('payments:premium.signup')}</Link>}
+            <Link className={buttonClass} data-variant="outline" to="login" query={{ redirect: kernel.router.href('premium') }}>{t('payments:premium.login')}</Link>
+          </div>
+        </Join>
+      )}
     </Page>
   );
 });

@@ -8,7 +8,7 @@ import { KernelContext } from '../../../kernel/web/context.ts';
 import { App } from '../../../kernel/web/App.tsx';
 import { Bus } from '../../../kernel/web/bus.ts';
 import { fakeApi, testPlugin } from '../../../kernel/web/testing.ts';
-import type { PageProps } from '../../../kernel/web/plugin.ts';
+import type { PageProps, WebPlugin } from '../../../kernel/web/plugin.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import type { User } from '../../auth/contract.ts';
 import authManifest from '../../auth/manifest.ts';
@@ -53,10 +53,11 @@ type Handler = Parameters<typeof fakeApi>[0][string];
 
 /**
  * Boots the app at `path` as `user` (null: a visitor) with these API answers (user.php is added).
- * With `page`, that page alone is rendered with `params` (for addresses the router cannot match yet).
+ * With `page`, that page alone is rendered with `params` (for addresses the router cannot match yet);
+ * `extra`: more plugins (e.g. a stand-in for signup's route).
  */
 export async function openApp(path: string, user: User | null, routes: Record<string, Handler> = {},
-  page?: { component: ComponentType<PageProps>; params: Record<string, string> }) {
+  page?: { component: ComponentType<PageProps>; params: Record<string, string> }, extra: WebPlugin[] = []) {
   history.replaceState(null, '', path);
   const state = { user };
   const api = fakeApi({
@@ -67,7 +68,7 @@ export async function openApp(path: string, user: User | null, routes: Record<st
     ...routes,
   });
   const bus = new Bus();
-  const { kernel, registry, dispose } = await createKernel([authManifest, credits, paymentsManifest], { api, bus, settings });
+  const { kernel, registry, dispose } = await createKernel([authManifest, credits, paymentsManifest, ...extra], { api, bus, settings });
   // Page chunks load once per test file and bring their texts to the first kernel only; later
   // kernels (one per test) get them here.
   await kernel.i18n.loadNamespaces(['payments', 'auth']);
