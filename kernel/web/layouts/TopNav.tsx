@@ -36,6 +36,11 @@ const Brand = styled.a`
   text-decoration: none;
   margin-right: auto;
   white-space: nowrap;
+  /* A long site name ("FlirtHaven Deutschland") next to a visitor's Sign up and Log in buttons on a
+     375 px phone: cut with an ellipsis rather than push the page wider than the screen. */
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
   &:hover { color: ${colors.primaryOnDark}; }
 `;
 const item = css`
