@@ -127,12 +127,44 @@ export interface DirectDebitRequest {
   authorise: boolean;
 }
 
+/**
+ * The discount a member gets now (a plugin such as bonuses supplies it; payments applies it): the
+ * best of the 4-hour time bonus, a code the member entered and the welcome discount.
+ */
+export interface OfferDiscount {
+  code: string;
+  kind: 'time_bonus' | 'welcome' | 'code';
+  /** Percent off the package price, e.g. 25 (two decimals at most). */
+  value_percentage: number;
+  /** Seconds until it ends by the server's clock (the page counts down from it); null: no end. */
+  ends_in: number | null;
+  /** The package price (minor units of the offer's currency) it needs at least; null: any. */
+  minimum_order_value: number | null;
+  /** The methods it applies to; null: all. */
+  paymentmethods: PaymentMethod[] | null;
+}
+
+/**
+ * What `discount` takes off a package of `price` paid with `method` (minor units, rounded down):
+ * the one computation the server charges and the page shows, so the two cannot differ.
+ */
+export function discountAmount(discount: OfferDiscount | null | undefined, price: number, method?: PaymentMethod): number {
+  if (!discount || !(discount.value_percentage > 0)) return 0;
+  if (discount.minimum_order_value != null && price < discount.minimum_order_value) return 0;
+  if (method && discount.paymentmethods && !discount.paymentmethods.includes(method)) return 0;
+  // Hundredths of a percent as an integer: no float rounding in the money.
+  const basisPoints = Math.round(discount.value_percentage * 100);
+  return Math.floor((price * Math.min(basisPoints, 10_000)) / 10_000);
+}
+
 /** GET /api/credits.php: what the member's country offers. */
 export interface CreditsOffer {
   country: string;
   currency: Currency;
   packages: CreditPackage[];
   methods: OfferedMethod[];
+  /** The discount the member gets now (applied when the payment is made), or null. */
+  discount: OfferDiscount | null;
   /** The member's last paid order, for "repeat order" (null before the first purchase). */
   last_order: { package_id: number; method: PaymentMethod } | null;
 }
@@ -143,6 +175,11 @@ export interface CreatePaymentRequest {
   method: PaymentMethod;
   /** From /credits/repeat-order: the last order again (a card payment uses the stored card). */
   repeat?: boolean;
+  /**
+   * The amount the page showed (minor units). Never charged: when the server's price differs (a
+   * bonus ended meanwhile) the payment is refused with 409 price_changed and the page reloads the offer.
+   */
+  shown_amount?: number;
 }
 /** Where the browser goes next: the provider's checkout (or the result page right away). */
 export interface CreatePaymentResponse {

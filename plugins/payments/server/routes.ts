@@ -54,7 +54,7 @@ export function paymentRoutes(app: FastifyInstance, kernel: Kernel, payments: Pa
     },
     schema: {
       // No amount: the server computes it; anything else in the body is refused.
-      body: { type: 'object', required: ['package_id', 'method'], additionalProperties: false, properties: { package_id: id, method: { type: 'string', enum: [...METHODS] }, repeat: { type: 'boolean' } } },
+      body: { type: 'object', required: ['package_id', 'method'], additionalProperties: false, properties: { package_id: id, method: { type: 'string', enum: [...METHODS] }, repeat: { type: 'boolean' }, shown_amount: { type: 'integer', minimum: 0, maximum: 100_000_000 } } },
     },
   }, async (req) => {
     const me = memberId(req);

@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { accounts } from '../../auth/server.ts';
 import type { Logger } from 'pino';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { putBounded } from '../../../kernel/server/bounded.ts';
@@ -11,6 +12,7 @@ import { siteLink } from '../../../kernel/server/settings.ts';
 import type { CreditsService } from '../../credits/server.ts';
 import type { CreatePaymentRequest, CreatePaymentResponse, CreditsOffer, Payment, PaymentStatus } from '../contract.ts';
 import { countryFor, currencyFor, methodsFor, packagesFor } from './offer.ts';
+import type { DiscountSource } from './discounts.ts';
 import type { PaymentProvider, ProviderStatus } from './provider.ts';
 import { refundable, refundAmount, refundUntil, unusedByPayment } from './refunds.ts';
 import { creditsNow, nextStatus, reportedStatus, reversesCredits } from './state.ts';
@@ -50,6 +52,8 @@ export interface PaymentsService {
   view(userId: number, site: SiteSettings, row: Row): Promise<Payment>;
   /** Tells the member's pages that the payment changed (realtime). */
   publish(row: Row): void;
+  /** Where discounts come from (the bonuses plugin); one source. */
+  useDiscounts(source: DiscountSource | null): void;
   /** Asks the provider how the payment stands and applies it (webhook, poll, the payer's return). */
   sync(paymentId: number, source: Source): Promise<Payment | null>;
   /** A webhook call: 'unknown' when the provider does not recognise it (nothing changes). */
@@ -97,6 +101,8 @@ export function toPayment(r: Row, refund: RefundView = NO_REFUND): Payment {
 export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { use(provider: PaymentProvider | null, unavailable: string | null): void } {
   const { db, clock, log } = deps;
   let provider: PaymentProvider | null = null;
+  let discounts: DiscountSource | null = null;
+  const UNPAID = new Set<PaymentStatus>(['failed', 'canceled', 'expired']);
   let unavailable: string | null = 'payments are starting';
   /** When each payment was last asked about (this instance): the member's reads ask at most this often. */
   const lastSync = new Map<number, number>();
@@ -151,6 +157,10 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
         .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
       await event(trx, row.id, next, source);
       if (creditsNow(row.status, next) && !row.credited) await credit(trx, updated);
+      if (row.discount > 0 && discounts) {
+        if (next === 'paid') await discounts.confirm(trx, row.id);
+        else if (UNPAID.has(next)) await discounts.release(trx, row.id);
+      }
       if (row.credited && reversesCredits(next)) updated = await reverse(trx, updated, next);
       updated = await trx.selectFrom('payments').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
       return { row: updated, changed: true };
@@ -234,7 +244,8 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       const { country, currency, packages, methods } = await offerFor(userId, site);
       const last = await db.selectFrom('payments').select(['package_id', 'method']).where('user_id', '=', userId)
         .where('status', '=', 'paid').orderBy('id', 'desc').limit(1).executeTakeFirst();
-      return { country, currency, packages, methods, last_order: last ? { package_id: last.package_id, method: last.method } : null };
+      const discount = discounts ? await discounts.current({ userId, site, country, currency }) : null;
+      return { country, currency, packages, methods, discount, last_order: last ? { package_id: last.package_id, method: last.method } : null };
     },
 
     async create(userId: number, site: SiteSettings, request: CreatePaymentRequest, locale: string): Promise<CreatePaymentResponse> {
@@ -247,19 +258,31 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       if (!method || method.method === 'directdebit') {
         throw badRequest('method_not_offered', `${request.method} is not offered in ${country} for ${currency}.`);
       }
-      // The amount comes from the package and the method's fee only, never from the browser.
-      const discount = 0;
-      const amount = pkg.price + method.fee - discount;
-      if (method.max != null && amount > method.max) {
-        throw badRequest('method_not_offered', `${request.method} takes at most ${method.max} (minor units of ${currency}).`);
-      }
+      // The amount comes from the package, the method's fee and the discount the server finds,
+      // never from the browser; the discount's use is recorded in the same transaction.
       const now = clock.now();
-      const row = await db.insertInto('payments').values({
-        user_id: userId, domain: site.domain, package_id: pkg.id, credits: pkg.credits, amount, fee: method.fee, discount,
-        currency, method: method.method, country, status: 'open', provider: p.name, provider_id: null,
-        created_at: now, updated_at: now, repeat: request.repeat === true,
-      }).returningAll().executeTakeFirstOrThrow();
-      await event(db, row.id, 'open', 'create');
+      const row = await db.transaction().execute(async (trx) => {
+        await accounts.lock(trx, userId);
+        let made = await trx.insertInto('payments').values({
+          user_id: userId, domain: site.domain, package_id: pkg.id, credits: pkg.credits, amount: pkg.price + method.fee, fee: method.fee, discount: 0,
+          currency, method: method.method, country, status: 'open', provider: p.name, provider_id: null,
+          created_at: now, updated_at: now, repeat: request.repeat === true,
+        }).returningAll().executeTakeFirstOrThrow();
+        const claim = discounts ? await discounts.claim(trx, { userId, site, country, currency, price: pkg.price, method: method.method, paymentId: made.id }) : null;
+        if (claim && claim.amount > 0) {
+          made = await trx.updateTable('payments').set({ discount: claim.amount, amount: pkg.price + method.fee - claim.amount })
+            .where('id', '=', made.id).returningAll().executeTakeFirstOrThrow();
+        }
+        if (method.max != null && made.amount > method.max) {
+          throw badRequest('method_not_offered', `${request.method} takes at most ${method.max} (minor units of ${currency}).`);
+        }
+        if (request.shown_amount != null && request.shown_amount !== made.amount) {
+          throw new HttpError(409, 'price_changed', 'The price has changed since the page was shown.', { amount: made.amount });
+        }
+        await event(trx, made.id, 'open', 'create', claim ? `discount ${claim.discount.code}: ${claim.amount}` : null);
+        return made;
+      });
+      const amount = row.amount;
       let made: { providerId: string; redirectUrl: string };
       try {
         made = await p.create({
@@ -272,9 +295,13 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
         });
       } catch (err) {
         log.error({ err, payment: row.id, provider: p.name }, 'payments: the provider refused or failed to make the payment');
-        const failed = await db.updateTable('payments').set({ status: 'failed', updated_at: clock.now() })
-          .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-        await event(db, row.id, 'failed', 'create', 'provider_error');
+        const failed = await db.transaction().execute(async (trx) => {
+          const r = await trx.updateTable('payments').set({ status: 'failed', updated_at: clock.now() })
+            .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+          if (r.discount > 0) await discounts?.release(trx, r.id);
+          await event(trx, row.id, 'failed', 'create', 'provider_error');
+          return r;
+        });
         publish(failed);
         throw new HttpError(502, 'provider_unavailable', 'The payment provider could not be reached. Please try again.');
       }
@@ -354,6 +381,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     },
 
     credit,
+    useDiscounts(source: DiscountSource | null) { discounts = source; },
     view: async (userId: number, site: SiteSettings, row: Row) => (await viewAll(userId, site, [row]))[0]!,
     publish,
 
