@@ -1,11 +1,13 @@
-import createMollieClient, { Locale, PaymentMethod as MollieMethod, PaymentStatus as MollieStatus, type Payment as MolliePayment } from '@mollie/api-client';
+import createMollieClient, {
+  Locale, MandateMethod, PaymentMethod as MollieMethod, PaymentStatus as MollieStatus, SequenceType, type Payment as MolliePayment,
+} from '@mollie/api-client';
 import type { Currency, PaymentMethod } from '../../contract.ts';
 import type { PaymentProvider, ProviderStatus } from '../provider.ts';
 
 /**
- * Our methods → Mollie's method ids (all present in @mollie/api-client 4.6's PaymentMethod enum).
- * `directdebit` is left out: a one-off Mollie direct debit needs the payer's name and IBAN
- * (consumerName/consumerAccount), which our own /directdebit flow collects; it arrives with that flow.
+ * Our methods → Mollie's method ids for a hosted checkout (all present in @mollie/api-client 4.6's
+ * PaymentMethod enum). `directdebit` has no checkout here: it goes through debit() under our own
+ * mandate (customer → mandate → recurring payment), with the name and IBAN /directdebit collects.
  */
 const METHOD_IDS: Partial<Record<PaymentMethod, MollieMethod>> = {
   creditcard: MollieMethod.creditcard,
@@ -83,10 +85,11 @@ export function createMollieProvider({ apiKey, apiEndpoint }: MollieProviderOpti
 
   return {
     name: 'mollie',
-    methods: Object.keys(METHOD_IDS) as PaymentMethod[],
+    methods: [...Object.keys(METHOD_IDS) as PaymentMethod[], 'directdebit'],
 
     async create(input) {
       const method = METHOD_IDS[input.method];
+      if (input.method === 'directdebit') throw new Error('Mollie takes directdebit through debit(), not a checkout');
       if (!method) throw new Error(`Mollie does not take method ${input.method}`);
       const locale = mollieLocale(input.locale);
       const payment = await mollie.payments.create({
@@ -103,6 +106,43 @@ export function createMollieProvider({ apiKey, apiEndpoint }: MollieProviderOpti
       const redirectUrl = payment.getCheckoutUrl();
       if (!redirectUrl) throw new Error(`Mollie payment ${payment.id} came without a checkout URL (status ${payment.status})`);
       return { providerId: payment.id, redirectUrl };
+    },
+
+    async debit(input) {
+      // Mollie collects SEPA debits in euro only; refuse before creating a customer for nothing.
+      if (input.currency !== 'EUR') throw new Error(`Mollie debits SEPA in EUR only, not ${input.currency}`);
+      const locale = mollieLocale(input.locale);
+      // A one-off debit under our own mandate is, at Mollie, a "recurring" payment on a customer's
+      // mandate: one customer and one mandate per debit (the mandate is for this debit only). The
+      // idempotency keys make a retried debit reuse what an earlier attempt created.
+      const customer = await mollie.customers.create({
+        name: input.holder,
+        email: input.email,
+        metadata: { reference: input.reference },
+        ...(locale ? { locale } : {}),
+        idempotencyKey: `${input.reference}-customer`,
+      });
+      const mandate = await mollie.customerMandates.create({
+        customerId: customer.id,
+        method: MandateMethod.directdebit,
+        consumerName: input.holder,
+        consumerAccount: input.iban,
+        // The UTC date is never later than Mollie's (Amsterdam) date: Mollie refuses a future signature.
+        signatureDate: input.signedAt.toISOString().slice(0, 10),
+        mandateReference: input.mandateReference,
+        idempotencyKey: `${input.reference}-mandate`,
+      });
+      const payment = await mollie.payments.create({
+        amount: { currency: input.currency, value: toMollieAmount(input.amount) },
+        description: input.description,
+        webhookUrl: input.webhookUrl,
+        sequenceType: SequenceType.recurring,
+        customerId: customer.id,
+        mandateId: mandate.id,
+        metadata: { reference: input.reference },
+        idempotencyKey: input.reference,
+      });
+      return { providerId: payment.id };
     },
 
     async fetch(providerId) {

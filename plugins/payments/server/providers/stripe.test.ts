@@ -3,10 +3,11 @@
 // `stripe` client, and its webhook signature check. No database.
 import { createHmac } from 'node:crypto';
 import { Agent } from 'node:https';
+import { isValidIBAN } from 'ibantools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpsStub, type HttpsStub, type StubRequest } from './https-stub.ts';
 import { createStripeProvider, stripeLocale } from './stripe.ts';
-import type { PaymentProvider } from '../provider.ts';
+import type { DebitInput, PaymentProvider } from '../provider.ts';
 
 const SECRET_KEY = 'sk_test_51Hc0ntractT3st';
 const WEBHOOK_SECRET = 'whsec_contracttestsecret';
@@ -17,34 +18,49 @@ interface StubIntent {
   amount_refunded: number;
   disputes: { amount: number; status: string }[];
 }
-interface StubSession {
-  id: string;
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+/** What a PaymentIntent hangs off: a checkout session, or (a debit) the create request itself. */
+interface StubPayment {
   amount_total: number;
   currency: string;
   form: URLSearchParams;
   intent: StubIntent | null;
 }
+interface StubSession extends StubPayment {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+}
 const sessions = new Map<string, StubSession>();
+/** Bare PaymentIntents (our debits), by id. */
+const debits = new Map<string, StubPayment & { intent: StubIntent }>();
 let nextId = 0;
+/** A stub-only IBAN (valid) whose debit Stripe declines right at confirmation. */
+const DECLINED_AT_ONCE = 'DE68370400440532099999';
+
+const paymentOf = (pi: string | null): StubPayment | undefined =>
+  (pi ? debits.get(pi) : undefined) ?? [...sessions.values()].find((s) => s.intent?.id === pi);
 
 function stripeError(status: number, message: string, code?: string) {
   return { status, body: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } } };
 }
 
-function chargeJson(session: StubSession, intent: StubIntent) {
+function chargeJson(session: StubPayment, intent: StubIntent) {
   return {
     id: `ch_${intent.id.slice(3)}`, object: 'charge', amount: session.amount_total, amount_captured: session.amount_total,
     amount_refunded: intent.amount_refunded, currency: session.currency, disputed: intent.disputes.length > 0,
     paid: true, refunded: intent.amount_refunded === session.amount_total, status: 'succeeded', payment_intent: intent.id,
   };
 }
-function intentJson(session: StubSession, intent: StubIntent, expandCharge: boolean) {
+function intentJson(session: StubPayment, intent: StubIntent, expandCharge: boolean) {
+  const f = session.form;
+  const metadata = Object.fromEntries([...f.entries()].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
   return {
     id: intent.id, object: 'payment_intent', amount: session.amount_total,
     amount_received: intent.status === 'succeeded' ? session.amount_total : 0, currency: session.currency,
-    status: intent.status, metadata: { reference: session.form.get('metadata[reference]') },
+    status: intent.status, metadata, description: f.get('description'),
+    payment_method_types: [f.get('allowed_payment_method_types[0]') ?? 'card'],
+    last_payment_error: intent.status === 'requires_payment_method' && f.has('confirm')
+      ? { type: 'invalid_request_error', code: 'payment_method_provider_decline', message: 'The bank declined this debit.' } : null,
     latest_charge: intent.status === 'succeeded' ? (expandCharge ? chargeJson(session, intent) : `ch_${intent.id.slice(3)}`) : null,
   };
 }
@@ -94,9 +110,28 @@ function stripeApi(req: StubRequest) {
     const session = sessions.get(get[1]!);
     return session ? { body: sessionJson(session, expand) } : stripeError(404, `No such checkout.session: '${get[1]}'`, 'resource_missing');
   }
+  if (req.method === 'POST' && req.path === '/v1/payment_intents') {
+    const form = new URLSearchParams(req.body);
+    const iban = form.get('payment_method_data[sepa_debit][iban]') ?? '';
+    if (!isValidIBAN(iban)) return stripeError(400, 'The IBAN you entered is invalid.', 'invalid_bank_account_iban');
+    const id = `pi_3Debit${++nextId}`;
+    // A confirmed SEPA debit is processing until the bank answers (Stripe's test IBANs then move it on).
+    const debit = {
+      amount_total: Number(form.get('amount')), currency: form.get('currency') ?? '', form,
+      intent: { id, status: iban === DECLINED_AT_ONCE ? 'requires_payment_method' : 'processing', amount_refunded: 0, disputes: [] },
+    };
+    debits.set(id, debit);
+    return { body: intentJson(debit, debit.intent, false) };
+  }
+  const intent = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(req.path);
+  if (req.method === 'GET' && intent) {
+    const payment = paymentOf(intent[1]!);
+    return payment ? { body: intentJson(payment, payment.intent!, expand.includes('latest_charge')) }
+      : stripeError(404, `No such payment_intent: '${intent[1]}'`, 'resource_missing');
+  }
   if (req.method === 'GET' && req.path === '/v1/disputes') {
     const pi = req.query.get('payment_intent');
-    const session = [...sessions.values()].find((s) => s.intent?.id === pi);
+    const session = paymentOf(pi);
     return list('/v1/disputes', (session?.intent?.disputes ?? []).map((d, i) => ({
       id: `du_${i}${pi}`, object: 'dispute', amount: d.amount, currency: session!.currency, status: d.status,
       charge: `ch_${pi!.slice(3)}`, payment_intent: pi, reason: 'fraudulent',
@@ -104,7 +139,7 @@ function stripeApi(req: StubRequest) {
   }
   if (req.method === 'POST' && req.path === '/v1/refunds') {
     const form = new URLSearchParams(req.body);
-    const session = [...sessions.values()].find((s) => s.intent?.id === form.get('payment_intent'));
+    const session = paymentOf(form.get('payment_intent'));
     if (!session || session.intent!.status !== 'succeeded') return stripeError(400, 'This PaymentIntent does not have a successful charge to refund.', 'charge_not_refundable');
     return { body: { id: 're_3Contract', object: 'refund', amount: Number(form.get('amount')), currency: session.currency, payment_intent: session.intent!.id, status: 'succeeded' } };
   }
@@ -157,11 +192,12 @@ describe('Stripe provider', () => {
     expect(() => createStripeProvider({ secretKey: SECRET_KEY, webhookSecret: '' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
-  it('lists the methods Stripe Checkout covers', () => {
+  it('lists the methods Stripe Checkout covers, and direct debit', () => {
     expect(provider.name).toBe('stripe');
     expect([...provider.methods].sort()).toEqual([
-      'applepay', 'bancontact', 'blik', 'creditcard', 'eps', 'ideal', 'mobilepay', 'paypal', 'przelewy24', 'satispay', 'swish', 'twint',
+      'applepay', 'bancontact', 'blik', 'creditcard', 'directdebit', 'eps', 'ideal', 'mobilepay', 'paypal', 'przelewy24', 'satispay', 'swish', 'twint',
     ]);
+    expect(provider.debit).toBeTypeOf('function');
   });
 
   it('maps our locales onto Checkout locales', () => {
@@ -223,6 +259,7 @@ describe('Stripe provider', () => {
     stub.requests.length = 0;
     await expect(provider.create({ ...input, method: 'paysafecard' })).rejects.toThrow(/paysafecard/);
     await expect(provider.create({ ...input, method: 'vipps' })).rejects.toThrow(/vipps/);
+    await expect(provider.create({ ...input, method: 'directdebit' })).rejects.toThrow(/directdebit.*debit\(\)/);
     expect(stub.requests).toHaveLength(0);
   });
 
@@ -276,6 +313,99 @@ describe('Stripe provider', () => {
     const { providerId } = await provider.create(input);
     await expect(provider.refund(providerId, 100, 'EUR')).rejects.toThrow(/no payment to refund/);
     await expect(provider.fetch('cs_test_missing')).rejects.toThrow(/No such checkout.session/);
+  });
+
+  describe('direct debit under our own mandate', () => {
+    const debitInput: DebitInput = {
+      reference: 'payment-78', amount: 2999, currency: 'EUR', description: '300 credits',
+      webhookUrl: 'https://flirt.example/api/payments-webhook.php?provider=stripe', locale: 'de',
+      holder: 'Erika Mustermann', iban: 'DE89370400440532013000', mandateReference: 'FLIRT-78-AB12',
+      signedAt: new Date('2026-11-24T10:00:00Z'), email: 'erika@example.com', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+    };
+    const debit = async (extra: Partial<DebitInput> = {}) =>
+      (await provider.debit!({ ...debitInput, reference: `debit-${++nextId}`, ...extra })).providerId;
+
+    it('creates and confirms a sepa_debit PaymentIntent with the IBAN, the holder and the accepted mandate', async () => {
+      stub.requests.length = 0;
+      const { providerId } = await provider.debit!(debitInput);
+      expect(providerId).toMatch(/^pi_/);
+      expect(stub.requests).toHaveLength(1);
+      const [sent] = stub.requests;
+      expect([sent!.method, sent!.path]).toEqual(['POST', '/v1/payment_intents']);
+      expect(sent!.headers['idempotency-key']).toBe('payment-78');
+      expect(Object.fromEntries(new URLSearchParams(sent!.body))).toEqual({
+        amount: '2999',
+        currency: 'eur',
+        'allowed_payment_method_types[0]': 'sepa_debit',
+        'payment_method_data[type]': 'sepa_debit',
+        'payment_method_data[sepa_debit][iban]': 'DE89370400440532013000',
+        'payment_method_data[billing_details][name]': 'Erika Mustermann',
+        'payment_method_data[billing_details][email]': 'erika@example.com',
+        'mandate_data[customer_acceptance][type]': 'online',
+        'mandate_data[customer_acceptance][accepted_at]': String(Date.UTC(2026, 10, 24, 10) / 1000),
+        'mandate_data[customer_acceptance][online][ip_address]': '203.0.113.7',
+        'mandate_data[customer_acceptance][online][user_agent]': 'Mozilla/5.0 (X11; Linux x86_64)',
+        confirm: 'true',
+        description: '300 credits',
+        'metadata[reference]': 'payment-78',
+        'metadata[mandate_reference]': 'FLIRT-78-AB12',
+      });
+      expect(await provider.fetch(providerId)).toEqual({ status: 'pending', amount: 2999, currency: 'EUR', refunded: 0, chargedBack: 0 });
+      const fetched = stub.requests.at(-1)!;
+      expect(fetched.path).toBe(`/v1/payment_intents/${providerId}`);
+      expect(fetched.query.get('expand[0]')).toBe('latest_charge');
+    });
+
+    it('maps the debit’s PaymentIntent onto our states', async () => {
+      const providerId = await debit();
+      const intent = debits.get(providerId)!.intent;
+      for (const [status, ours] of [
+        ['processing', 'pending'], ['succeeded', 'paid'], ['requires_payment_method', 'failed'], ['canceled', 'canceled'],
+      ] as const) {
+        intent.status = status;
+        expect(await provider.fetch(providerId), status).toEqual({ status: ours, amount: 2999, currency: 'EUR', refunded: 0, chargedBack: 0 });
+      }
+    });
+
+    it('reports refunds and chargebacks (disputes) of a debit, and refunds it', async () => {
+      const providerId = await debit();
+      const intent = debits.get(providerId)!.intent;
+      intent.status = 'succeeded';
+      stub.requests.length = 0;
+      expect(await provider.refund(providerId, 1000, 'EUR')).toEqual({ refundId: 're_3Contract' });
+      expect(Object.fromEntries(new URLSearchParams(stub.requests.at(-1)!.body))).toEqual({ payment_intent: providerId, amount: '1000' });
+      await expect(provider.refund(providerId, 1000, 'PLN')).rejects.toThrow(/PLN/);
+      intent.amount_refunded = 1000;
+      expect((await provider.fetch(providerId)).refunded).toBe(1000);
+      // A SEPA chargeback is a dispute Stripe has lost at once.
+      intent.disputes = [{ amount: 1999, status: 'lost' }];
+      expect(await provider.fetch(providerId)).toEqual({ status: 'paid', amount: 2999, currency: 'EUR', refunded: 1000, chargedBack: 1999 });
+    });
+
+    it('throws when Stripe declines the debit or the IBAN, and refuses other currencies before calling', async () => {
+      await expect(debit({ iban: DECLINED_AT_ONCE })).rejects.toThrow(/refused the debit pi_\w+: The bank declined this debit/);
+      await expect(debit({ iban: 'DE89370400440532013001' })).rejects.toThrow(/IBAN you entered is invalid/);
+      stub.requests.length = 0;
+      await expect(debit({ currency: 'PLN' })).rejects.toThrow(/EUR/);
+      expect(stub.requests).toHaveLength(0);
+    });
+
+    it('names the debit in its PaymentIntent, charge and dispute webhooks', async () => {
+      const providerId = await debit();
+      const parse = (payload: string) => provider.parseWebhook({ headers: { 'stripe-signature': sign(payload) }, rawBody: Buffer.from(payload) });
+      for (const payload of [
+        event('payment_intent.succeeded', { id: providerId, object: 'payment_intent' }),
+        event('payment_intent.payment_failed', { id: providerId, object: 'payment_intent' }),
+        event('charge.refunded', { id: 'ch_9', object: 'charge', payment_intent: providerId }),
+        event('charge.dispute.created', { id: 'du_9', object: 'dispute', payment_intent: providerId }),
+      ]) {
+        expect(await parse(payload)).toEqual({ providerId });
+      }
+      // Someone else's PaymentIntent on the same account (no reference of ours): not ours.
+      debits.set('pi_3Foreign', { amount_total: 500, currency: 'eur', form: new URLSearchParams(), intent: { id: 'pi_3Foreign', status: 'succeeded', amount_refunded: 0, disputes: [] } });
+      const foreign = event('payment_intent.succeeded', { id: 'pi_3Foreign', object: 'payment_intent' });
+      expect(await parse(foreign)).toBeNull();
+    });
   });
 
   describe('webhooks', () => {

@@ -9,6 +9,10 @@ import type { PaymentProvider, ProviderStatus } from '../provider.ts';
  * (cards and Apple Pay included; a bare PaymentIntent needs card details collected by Stripe.js on
  * our page, and BLIK its code). The session creates the PaymentIntent underneath; we read its status,
  * refunds and disputes from there. Our provider id is the session id (cs_…).
+ *
+ * Direct debit is the exception: under our own SEPA mandate (/directdebit) there is no page to send
+ * anyone to, so debit() creates and confirms a bare PaymentIntent with the IBAN, and the provider id
+ * is that PaymentIntent's id (pi_…); fetch() and refund() take either kind of id.
  */
 
 type CheckoutMethod = Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType;
@@ -16,8 +20,8 @@ type CheckoutMethod = Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodTy
 /**
  * Our methods → Stripe Checkout payment method types. Apple Pay is a wallet on `card` (Checkout
  * shows it on Apple devices). Not covered: Vipps and Paysafecard (Stripe has none); bank transfer
- * (Stripe's needs a Customer and its own funding instructions) and SEPA direct debit (our own
- * /directdebit flow) come with that later work.
+ * (Stripe's needs a Customer and its own funding instructions). SEPA direct debit has no checkout
+ * here: it goes through debit() (our own /directdebit mandate).
  */
 const METHOD_TYPES: Partial<Record<PaymentMethod, CheckoutMethod>> = {
   creditcard: 'card', applepay: 'card', paypal: 'paypal', ideal: 'ideal', bancontact: 'bancontact', eps: 'eps',
@@ -79,17 +83,38 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     ...(httpAgent ? { httpAgent } : {}),
   });
 
-  async function sessionOfPaymentIntent(paymentIntent: string): Promise<string | null> {
+  /** Our provider id for a PaymentIntent: its checkout session's, or its own for our debits; null: not ours. */
+  async function providerIdOfPaymentIntent(paymentIntent: string): Promise<string | null> {
     const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
-    return sessions.data[0]?.id ?? null;
+    if (sessions.data[0]) return sessions.data[0].id;
+    // No session: one of our debits (they carry our reference), or someone else's payment.
+    try {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntent);
+      return intent.metadata?.reference ? intent.id : null;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'resource_missing') return null;
+      throw err; // Stripe unreachable: the webhook fails and Stripe sends it again
+    }
+  }
+
+  /** Refunded and charged back so far on a PaymentIntent (its charge expanded). */
+  async function refundsAndDisputes(intent: Stripe.PaymentIntent | null): Promise<{ refunded: number; chargedBack: number }> {
+    const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    let chargedBack = 0;
+    if (intent && charge?.disputed) {
+      const disputes = await stripe.disputes.list({ payment_intent: intent.id, limit: 100 });
+      chargedBack = disputes.data.filter((d) => FUNDS_WITHDRAWN.has(d.status)).reduce((sum, d) => sum + d.amount, 0);
+    }
+    return { refunded: charge?.amount_refunded ?? 0, chargedBack };
   }
 
   return {
     name: 'stripe',
-    methods: Object.keys(METHOD_TYPES) as PaymentMethod[],
+    methods: [...Object.keys(METHOD_TYPES) as PaymentMethod[], 'directdebit'],
 
     async create(input) {
       const type = METHOD_TYPES[input.method];
+      if (input.method === 'directdebit') throw new Error('Stripe takes directdebit through debit(), not a checkout');
       if (!type) throw new Error(`Stripe does not take method ${input.method}`);
       // Webhooks go to the endpoint configured at Stripe (with its signing secret), not per payment,
       // so input.webhookUrl has no place here; the README says which URL and events to configure.
@@ -113,29 +138,72 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { providerId: session.id, redirectUrl: session.url };
     },
 
+    async debit(input) {
+      // SEPA debits are in euro only; refuse before Stripe creates anything.
+      if (input.currency !== 'EUR') throw new Error(`Stripe debits SEPA in EUR only, not ${input.currency}`);
+      // Created and confirmed in one call: the IBAN becomes a sepa_debit PaymentMethod, and the
+      // mandate the member accepted on our site (when, from which IP and browser) goes with it.
+      // Stripe keeps its own mandate reference; ours goes along in the metadata.
+      const intent = await stripe.paymentIntents.create({
+        amount: input.amount,
+        currency: input.currency.toLowerCase(),
+        // The API version this client pins calls payment_method_types so (as Checkout's create does).
+        allowed_payment_method_types: ['sepa_debit'],
+        payment_method_data: {
+          type: 'sepa_debit',
+          sepa_debit: { iban: input.iban },
+          billing_details: { name: input.holder, email: input.email },
+        },
+        mandate_data: {
+          customer_acceptance: {
+            type: 'online',
+            accepted_at: Math.floor(input.signedAt.getTime() / 1000),
+            online: { ip_address: input.ip, user_agent: input.userAgent },
+          },
+        },
+        confirm: true,
+        description: input.description,
+        metadata: { reference: input.reference, mandate_reference: input.mandateReference },
+      }, { idempotencyKey: input.reference });
+      if (intent.status === 'requires_payment_method' || intent.status === 'canceled') {
+        throw new Error(`Stripe refused the debit ${intent.id}: ${intent.last_payment_error?.message ?? intent.status}`);
+      }
+      return { providerId: intent.id };
+    },
+
     async fetch(providerId) {
+      if (isPaymentIntentId(providerId)) {
+        const intent = await stripe.paymentIntents.retrieve(providerId, { expand: ['latest_charge'] });
+        return {
+          status: debitStatus(intent),
+          amount: intent.amount,
+          currency: intent.currency.toUpperCase() as Currency,
+          ...await refundsAndDisputes(intent),
+        };
+      }
       const session = await stripe.checkout.sessions.retrieve(providerId, { expand: ['payment_intent.latest_charge'] });
       const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
-      const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
-      let chargedBack = 0;
-      if (intent && charge?.disputed) {
-        const disputes = await stripe.disputes.list({ payment_intent: intent.id, limit: 100 });
-        chargedBack = disputes.data.filter((d) => FUNDS_WITHDRAWN.has(d.status)).reduce((sum, d) => sum + d.amount, 0);
-      }
       return {
         status: sessionStatus(session, intent),
         amount: session.amount_total ?? 0,
         currency: (session.currency ?? '').toUpperCase() as Currency,
-        refunded: charge?.amount_refunded ?? 0,
-        chargedBack,
+        ...await refundsAndDisputes(intent),
       };
     },
 
     async refund(providerId, amount, currency) {
-      const session = await stripe.checkout.sessions.retrieve(providerId);
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      let intent: string | undefined;
+      let paidIn: string | null;
+      if (isPaymentIntentId(providerId)) {
+        const pi = await stripe.paymentIntents.retrieve(providerId);
+        [intent, paidIn] = [pi.id, pi.currency];
+      } else {
+        const session = await stripe.checkout.sessions.retrieve(providerId);
+        intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+        paidIn = session.currency;
+      }
       if (!intent) throw new Error(`Stripe checkout session ${providerId} has no payment to refund`);
-      if (session.currency?.toUpperCase() !== currency) throw new Error(`refund in ${currency} of a ${session.currency} payment`);
+      if (paidIn?.toUpperCase() !== currency) throw new Error(`refund in ${currency} of a ${paidIn} payment`);
       const refund = await stripe.refunds.create({ payment_intent: intent, amount });
       return { refundId: refund.id };
     },
@@ -155,8 +223,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         : CHARGE_EVENTS.has(event.type) ? (typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id)
         : undefined;
       if (!intent) return null;
-      const session = await sessionOfPaymentIntent(intent);
-      return session ? { providerId: session } : null;
+      const providerId = await providerIdOfPaymentIntent(intent);
+      return providerId ? { providerId } : null;
     },
   };
 }
@@ -166,6 +234,21 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
     if (key.toLowerCase() === name) return Array.isArray(value) ? value[0] : value;
   }
   return undefined;
+}
+
+/** Our debits' provider ids are PaymentIntent ids; checkouts' are session ids (cs_…). */
+const isPaymentIntentId = (id: string) => id.startsWith('pi_');
+
+/** A debit's PaymentIntent (confirmed at creation) as one of our states. */
+function debitStatus(intent: Stripe.PaymentIntent): ProviderStatus['status'] {
+  switch (intent.status) {
+    case 'succeeded': return 'paid';
+    // Confirmed already, so back at requires_payment_method means the bank refused the debit.
+    case 'requires_payment_method': return 'failed';
+    case 'canceled': return 'canceled';
+    // processing: submitted to the bank; the others do not occur for a confirmed debit, money not ours yet.
+    default: return 'pending';
+  }
 }
 
 /** A session and its PaymentIntent, as one of our states. */

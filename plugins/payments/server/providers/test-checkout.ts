@@ -67,7 +67,8 @@ export function testCheckoutRoutes(app: FastifyInstance, provider: TestProvider)
     }, async (req, reply) => {
       const p = provider.payment((req.query as { payment: string }).payment);
       reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
-      if (!p) return reply.status(404).send('<!doctype html><title>Unknown payment</title><p>This test payment does not exist.</p>');
+      // A direct debit has no checkout page (no redirect, nothing for the payer to choose).
+      if (!p || p.debit) return reply.status(404).send('<!doctype html><title>Unknown payment</title><p>This test payment does not exist.</p>');
       if (p.decided) return reply.redirect(p.returnUrl, 303);
       return checkoutPage(p);
     });

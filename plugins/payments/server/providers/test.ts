@@ -1,10 +1,28 @@
 import crypto from 'node:crypto';
+import { isValidIBAN } from 'ibantools';
 import { METHODS, type Currency, type PaymentMethod } from '../../contract.ts';
-import type { CreateInput, PaymentProvider, ProviderStatus } from '../provider.ts';
+import type { CreateInput, DebitInput, PaymentProvider, ProviderStatus } from '../provider.ts';
 
 /** What the payer can pick on the test checkout page. */
 export const TEST_OUTCOMES = ['paid', 'failed', 'canceled', 'expired', 'pending_paid'] as const;
 export type TestOutcome = typeof TEST_OUTCOMES[number];
+
+/**
+ * Test IBANs that steer a direct debit at the test provider, as Stripe's test mode does (these are
+ * Stripe's own German test IBANs, so a journey behaves alike on both). Each debit is 'pending'
+ * first; after `pendingMs`:
+ * - DE89370400440532013000, and any other valid IBAN (e.g. NL91ABNA0417164300): 'paid'.
+ * - DE62370400440532013001: 'failed' (the bank refused: no funds, account closed).
+ * - DE35370400440532013002: 'paid', then after another `pendingMs` charged back in full (status
+ *   stays 'paid', `chargedBack` = the amount), each step reported by webhook.
+ * - DE68370400440532099999: refused at once (debit() throws), as a PSP refuses an account it blocks.
+ */
+export const TEST_DEBIT_IBANS = {
+  paid: 'DE89370400440532013000',
+  failed: 'DE62370400440532013001',
+  chargedBack: 'DE35370400440532013002',
+  refused: 'DE68370400440532099999',
+} as const;
 
 /** A payment as the test "PSP" keeps it (its own side of the story, like a real PSP's database). */
 export interface TestPspPayment {
@@ -23,6 +41,8 @@ export interface TestPspPayment {
   webhookUrl: string;
   /** The payer has chosen already: the page cannot be used twice. */
   decided: boolean;
+  /** A direct debit under our mandate (no checkout page): what the "bank" was sent. */
+  debit?: { holder: string; iban: string; mandateReference: string; signedAt: Date; email: string };
 }
 
 /** Posts a webhook to our own webhook route (set by the plugin once its routes exist). */
@@ -35,6 +55,8 @@ export interface TestProvider extends PaymentProvider {
   choose(id: string, secret: string, outcome: TestOutcome): { returnUrl: string } | null;
   /** Changes the status at the "PSP", and tells us by webhook unless `webhook: false`. */
   setStatus(id: string, status: ProviderStatus['status'], opts?: { webhook?: boolean }): void;
+  /** The payer's bank takes the money of a paid payment back (what is not refunded); webhook follows. */
+  chargeback(id: string, opts?: { webhook?: boolean }): void;
   useDelivery(deliver: WebhookDelivery): void;
   /** Resolves once no webhook is waiting to be sent or being sent. */
   idle(): Promise<void>;
@@ -45,7 +67,7 @@ export interface TestProvider extends PaymentProvider {
 export interface TestProviderOptions {
   /** The webhook follows the payer's choice after a random delay in this range (ms), as a PSP's does. */
   webhookDelayMs?: [number, number];
-  /** "Pending then paid": how long the payment stays pending. */
+  /** "Pending then paid" (and a direct debit's steps): how long the payment stays pending. */
   pendingMs?: number;
   log?: { warn(obj: object, msg: string): void };
 }
@@ -109,9 +131,33 @@ export function createTestProvider(opts: TestProviderOptions = {}): TestProvider
       return { status: p.status, amount: p.amount, currency: p.currency, refunded: p.refunded, chargedBack: p.chargedBack };
     },
 
+    async debit(input: DebitInput) {
+      if (!isValidIBAN(input.iban)) throw new Error('test provider: debit refused: invalid IBAN');
+      if (input.iban === TEST_DEBIT_IBANS.refused) throw new Error('test provider: debit refused: account blocked for direct debit');
+      // SEPA debits are in euro only, whatever country the account is in.
+      if (input.currency !== 'EUR') throw new Error(`test provider: debit refused: SEPA debits are in EUR, not ${input.currency}`);
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('test provider: debit refused: bad amount');
+      const id = `tp_${crypto.randomBytes(9).toString('base64url')}`;
+      store.set(id, {
+        id, reference: input.reference, amount: input.amount, currency: input.currency, method: 'directdebit',
+        description: input.description, status: 'pending', refunded: 0, chargedBack: 0,
+        // No checkout page: no secret to carry, nothing for a payer to decide.
+        secret: '', returnUrl: '', webhookUrl: input.webhookUrl, decided: true,
+        debit: { holder: input.holder, iban: input.iban, mandateReference: input.mandateReference, signedAt: input.signedAt, email: input.email },
+      });
+      // Accepted as pending (the caller knows that without a webhook); the bank answers later.
+      later(pendingMs, () => {
+        if (store.get(id)?.status !== 'pending') return; // a test moved it on already
+        if (input.iban === TEST_DEBIT_IBANS.failed) return provider.setStatus(id, 'failed');
+        provider.setStatus(id, 'paid');
+        if (input.iban === TEST_DEBIT_IBANS.chargedBack) later(pendingMs, () => provider.chargeback(id));
+      });
+      return { providerId: id };
+    },
+
     async refund(providerId, amount) {
       const p = store.get(providerId);
-      if (!p || p.status !== 'paid' || p.refunded + amount > p.amount) throw new Error('test provider: refund refused');
+      if (!p || p.status !== 'paid' || p.refunded + p.chargedBack + amount > p.amount) throw new Error('test provider: refund refused');
       p.refunded += amount;
       notify(p);
       return { refundId: `tr_${crypto.randomBytes(6).toString('hex')}` };
@@ -127,7 +173,7 @@ export function createTestProvider(opts: TestProviderOptions = {}): TestProvider
 
     choose(id, secret, outcome) {
       const p = store.get(id);
-      if (!p || !secret || p.secret.length !== secret.length
+      if (!p || p.debit || !secret || p.secret.length !== secret.length
         || !crypto.timingSafeEqual(Buffer.from(p.secret), Buffer.from(secret))) return null;
       if (p.decided) return { returnUrl: p.returnUrl };
       p.decided = true;
@@ -144,6 +190,13 @@ export function createTestProvider(opts: TestProviderOptions = {}): TestProvider
       const p = store.get(id);
       if (!p) return;
       p.status = status;
+      if (o.webhook !== false) notify(p);
+    },
+
+    chargeback(id, o = {}) {
+      const p = store.get(id);
+      if (!p || p.status !== 'paid' || p.refunded + p.chargedBack >= p.amount) return;
+      p.chargedBack = p.amount - p.refunded;
       if (o.webhook !== false) notify(p);
     },
 
