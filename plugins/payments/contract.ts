@@ -165,6 +165,8 @@ export interface CreditsOffer {
   methods: OfferedMethod[];
   /** The discount the member gets now (applied when the payment is made), or null. */
   discount: OfferDiscount | null;
+  /** Whether a discount code can be entered (POST /api/discountcode.php, the bonuses plugin). */
+  codes: boolean;
   /** The member's last paid order, for "repeat order" (null before the first purchase). */
   last_order: { package_id: number; method: PaymentMethod } | null;
 }

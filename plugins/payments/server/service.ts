@@ -245,7 +245,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       const last = await db.selectFrom('payments').select(['package_id', 'method']).where('user_id', '=', userId)
         .where('status', '=', 'paid').orderBy('id', 'desc').limit(1).executeTakeFirst();
       const discount = discounts ? await discounts.current({ userId, site, country, currency }) : null;
-      return { country, currency, packages, methods, discount, last_order: last ? { package_id: last.package_id, method: last.method } : null };
+      return { country, currency, packages, methods, discount, codes: !!discounts, last_order: last ? { package_id: last.package_id, method: last.method } : null };
     },
 
     async create(userId: number, site: SiteSettings, request: CreatePaymentRequest, locale: string): Promise<CreatePaymentResponse> {

@@ -32,7 +32,7 @@ export const PL_METHODS: OfferedMethod[] = [
   { method: 'paysafecard', fee: 400, max: 21000 }, { method: 'banktransfer', fee: 0, delayed: true },
   { method: 'przelewy24', fee: 0 }, { method: 'blik', fee: 0 },
 ];
-export const plOffer = (over: Partial<CreditsOffer> = {}): CreditsOffer => ({ country: 'PL', currency: 'PLN', packages: PLN_PACKAGES, methods: PL_METHODS, discount: null, last_order: null, ...over });
+export const plOffer = (over: Partial<CreditsOffer> = {}): CreditsOffer => ({ country: 'PL', currency: 'PLN', packages: PLN_PACKAGES, methods: PL_METHODS, discount: null, codes: false, last_order: null, ...over });
 
 export const payment = (over: Partial<Payment> = {}): Payment => ({
   id: 31, package_id: 2, credits: 150, amount: 10499, fee: 0, discount: 0, currency: 'PLN', method: 'blik', country: 'PL',
