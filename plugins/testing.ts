@@ -16,7 +16,7 @@ export async function addMember(t: TestApp, opts: { name?: string; gender?: 'mal
   const password = 'test-password-123';
   const auth = t.kernel.services.get(authRef);
   const members = t.kernel.services.get(membersRef);
-  const id = await auth.createAccount({ email, password, status: 'active', language: null });
+  const id = await auth.createAccount({ email, password, status: 'active', language: null, signup_date: t.kernel.clock.now() });
   await members.createProfile(id, {
     name: opts.name ?? `Tester${n}`, gender: opts.gender ?? 'male', sexuality: 'hetero', birthdate: '1990-04-02',
     country: 'GB', region: 'bristol', city: 'Bristol', status: 'active',

@@ -14,6 +14,7 @@ import { paymentRoutes } from './server/routes.ts';
 import { createPaymentsService, paymentsRef, type PaymentsService } from './server/service.ts';
 
 export type { PaymentsService } from './server/service.ts';
+export type { DiscountContext, DiscountSource } from './server/discounts.ts';
 export { paymentsRef } from './server/service.ts';
 
 /** How often payments whose webhook never came are asked about. */

@@ -10,6 +10,12 @@ import type { User } from '../contract.ts';
 export const account = (db: DB, id: number) => db.selectFrom('users')
   .select(['id', 'email', 'status', 'language', 'password_hash', 'deleted_at']).where('id', '=', id).executeTakeFirst();
 
+/** When the member signed up (welcome bonuses count from it); null when no such account. */
+export async function signupDate(db: DB, id: number): Promise<Date | null> {
+  const row = await db.selectFrom('users').select('signup_date').where('id', '=', id).executeTakeFirst();
+  return row ? new Date(row.signup_date) : null;
+}
+
 /** Address and language of a live (not deleted) account, for mails and notices. */
 export const contact = (db: DB, id: number) => db.selectFrom('users')
   .select(['id', 'email', 'language', 'status']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();

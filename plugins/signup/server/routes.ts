@@ -102,7 +102,8 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
     let userId: number;
     try {
       userId = await kernel.db.transaction().execute(async (trx) => {
-        const id = await auth.createAccount({ email: body.email, password: body.password, status: 'not_confirmed', language }, trx);
+        // The app's clock (not the database's): the 4-hour welcome bonus counts from it.
+        const id = await auth.createAccount({ email: body.email, password: body.password, status: 'not_confirmed', language, signup_date: kernel.clock.now() }, trx);
         const welcome = Math.max(0, Math.floor(Number(req.site.signup_credits) || 0));
         if (welcome) await credits.grant(id, welcome, 'signup', `signup:${id}`, trx);
         await members.createProfile(id, {
