@@ -133,8 +133,9 @@ export function DirectDebitForm({ pkg, fee, info, country }: Props) {
     }
   };
 
+  // count: "1 day" (mandate_one) rather than "1 days".
   const mandate = t('payments:directdebit.mandate', {
-    creditor: info.creditor_name, creditorId: info.creditor_id, amount: money(amount), days: info.prenotification_days,
+    creditor: info.creditor_name, creditorId: info.creditor_id, amount: money(amount), days: info.prenotification_days, count: info.prenotification_days,
   });
   const input = (field: 'holder' | 'street' | 'postcode' | 'city', autoComplete: string) => (
     <InputField ref={refs[field]} label={t(`payments:directdebit.${field}`)} error={errors[field]} name={field} autoComplete={autoComplete}

@@ -16,6 +16,8 @@ export const FieldWrap = styled.div`
     border-radius: 8px;
     background: #fff;
   }
+  /* A field that takes focus (the first in error) scrolls to below the sticky top navigation, label included. */
+  input, select { scroll-margin-top: 96px; }
   input:focus, select:focus { border-color: ${colors.secondary}; outline: none; box-shadow: 0 0 0 3px rgba(194, 53, 193, 0.2); }
   [aria-invalid='true'] { border-color: ${colors.danger}; }
   .hint { color: ${MUTED_TEXT}; font-size: 14px; margin-top: 4px; }

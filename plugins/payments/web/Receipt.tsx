@@ -31,9 +31,10 @@ const Sheet = styled.article`
   background: #fff;
   h3 { margin: 0 0 12px; font-size: 20px; color: ${colors.dark}; }
   address { font-style: normal; margin-bottom: 12px; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 16px; margin: 0 0 12px; }
+  dl { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 4px 16px; margin: 0 0 12px; }
   dt { color: ${MUTED_TEXT}; }
-  dd { margin: 0; }
+  /* A long e-mail address wraps inside the sheet on a 375 px phone. */
+  dd { margin: 0; overflow-wrap: anywhere; }
   table { width: 100%; border-collapse: collapse; margin-bottom: 12px; }
   th, td { padding: 6px 0; border-bottom: 1px solid ${colors.border}; text-align: left; }
   td.num, th.num { text-align: right; white-space: nowrap; }

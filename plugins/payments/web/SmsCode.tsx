@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
+import { up } from '../../../kernel/web/theme.ts';
 import { sendDirectDebitCode } from './api.ts';
 import { InputField } from './FormField.tsx';
 
@@ -18,7 +19,9 @@ const Row = styled.div`
   gap: 0 12px;
   align-items: flex-start;
   > :first-child { flex: 1 1 220px; }
-  > button { margin-top: 26px; }
+  /* Beside the input from 576 px (level with it, below the label); on a phone under its hint. */
+  > button { margin: 0 0 14px; }
+  ${up('sm')} { > button { margin: 26px 0 0; } }
 `;
 
 export interface SmsCodeHandle {

@@ -109,7 +109,7 @@ function Result({ id, showReceipt }: { id: number; showReceipt: boolean }) {
   if (!payment) return <Spinner />;
   const onwards = ['chats', 'members'].find((r) => kernel.router.has(r));
   return (
-    <Card aria-live="polite">
+    <ResultCard aria-live="polite">
       {WAITING.has(payment.status) && (
         <>
           <h1>{t('payments:transaction.processing')}</h1>
@@ -148,9 +148,15 @@ function Result({ id, showReceipt }: { id: number; showReceipt: boolean }) {
       <RefundedLine payment={payment} />
       <RefundSection payment={payment} onRefunded={setPayment} />
       <ReceiptSection payment={payment} initiallyOpen={showReceipt} />
-    </Card>
+    </ResultCard>
   );
 }
+
+/** The result, then the refund and receipt sections, each set apart under its own heading. */
+const ResultCard = styled(Card)`
+  > section { margin-top: 28px; }
+  > section > h2 { margin: 0 0 10px; font-size: 20px; color: ${colors.dark}; }
+`;
 
 const Table = styled.table`
   width: 100%;
