@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3199);
+// Two runs side by side need their own data folder too (each run starts by deleting it).
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 // Debian's Chromium; Playwright's own browser download is not used.
 const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
@@ -40,10 +42,10 @@ export default defineConfig({
     // A fresh embedded database with a smaller demo seed, on its own port; mail goes over SMTP to the
     // catcher; the test hooks let a journey move the clock forward ("15 days later"). SEED_WAIT: the
     // whole seed is in before the server answers (no background seeding during the journeys).
-    command: 'rm -rf .e2e-data && node --import tsx scripts/start.ts',
+    command: `rm -rf ${DATA_DIR} && node --import tsx scripts/start.ts`,
     env: {
       // Test hooks need a loopback HOST ('localhost' binds 127.0.0.1 and ::1): never reachable from outside.
-      PORT: String(PORT), HOST: 'localhost', DATA_DIR: '.e2e-data', SEED_PROFILES: '400', SEED_WAIT: '1', LOG_LEVEL: 'warn',
+      PORT: String(PORT), HOST: 'localhost', DATA_DIR, SEED_PROFILES: '400', SEED_WAIT: '1', LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}/?ignoreTLS=true`, TEST_HOOKS: '1', JOBS_POLL_MS: '250', RATE_LIMIT_FACTOR: '20',
       // A build of one's own (DIST_DIR=.dist-x npx rsbuild build) served instead of dist/.
       ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
