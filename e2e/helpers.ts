@@ -64,7 +64,12 @@ export interface Member { id: number; name: string; email: string; password: str
  * A new member who signed up through the API and activated the account from the real mail,
  * so their profile is visible; logged in through `cookie` (sid=…).
  */
-export async function newMember(baseURL: string, opts: { name: string; gender?: 'male' | 'female'; lookingFor?: 'male' | 'female'; place?: { country: string; region: string; city: string } }): Promise<Member> {
+/**
+ * A member made through the real signup and activation. Unless `fresh`, they signed up 30 days ago
+ * (a test hook moves the date): past the welcome bonuses, whose banner and modal would otherwise
+ * come up in every journey.
+ */
+export async function newMember(baseURL: string, opts: { name: string; gender?: 'male' | 'female'; lookingFor?: 'male' | 'female'; place?: { country: string; region: string; city: string }; fresh?: boolean }): Promise<Member> {
   const name = `${opts.name}${Math.random().toString(36).slice(2, 6)}`;
   const email = uniqueEmail(opts.name.toLowerCase());
   const password = 'e2e-password-1';
@@ -78,6 +83,10 @@ export async function newMember(baseURL: string, opts: { name: string; gender?: 
   const cookie = res.headers.get('set-cookie')!.split(';')[0];
   const mail = await waitForMail(email);
   await fetch(baseURL + mailLink(mail, '/api/activate.php'), { redirect: 'manual', headers: { cookie } });
+  if (!opts.fresh) {
+    const aged = await fetch(`${baseURL}/api/test/signup-date`, { method: 'POST', headers: client, body: JSON.stringify({ email, seconds_ago: 30 * 86_400 }) });
+    if (!aged.ok) throw new Error(`signup date not set: ${aged.status}`);
+  }
   const user = await (await fetch(`${baseURL}/api/user.php`, { headers: { ...client, cookie } })).json() as { user: { id: number } };
   return { id: user.user.id, name, email, password, cookie };
 }

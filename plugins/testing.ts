@@ -8,15 +8,18 @@ import { creditsRef } from './credits/server.ts';
 let memberCounter = 0;
 /**
  * A new active member with a profile, logged in. Goes through the services (not the signup
- * route) so tests of other features do not depend on signup rules or limits.
+ * route) so tests of other features do not depend on signup rules or limits. Unless `fresh`, they
+ * signed up 30 days before the app's clock: past the welcome bonuses, which would otherwise
+ * discount every test purchase.
  */
-export async function addMember(t: TestApp, opts: { name?: string; gender?: 'male' | 'female'; premium?: boolean; credits?: number } = {}) {
+export async function addMember(t: TestApp, opts: { name?: string; gender?: 'male' | 'female'; premium?: boolean; credits?: number; fresh?: boolean } = {}) {
   const n = ++memberCounter;
   const email = `member${n}-${crypto.randomBytes(3).toString('hex')}@example.com`;
   const password = 'test-password-123';
   const auth = t.kernel.services.get(authRef);
   const members = t.kernel.services.get(membersRef);
-  const id = await auth.createAccount({ email, password, status: 'active', language: null, signup_date: t.kernel.clock.now() });
+  const signedUp = new Date(t.kernel.clock.now().getTime() - (opts.fresh ? 0 : 30 * 86_400_000));
+  const id = await auth.createAccount({ email, password, status: 'active', language: null, signup_date: signedUp });
   await members.createProfile(id, {
     name: opts.name ?? `Tester${n}`, gender: opts.gender ?? 'male', sexuality: 'hetero', birthdate: '1990-04-02',
     country: 'GB', region: 'bristol', city: 'Bristol', status: 'active',

@@ -2,6 +2,7 @@ import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { authMigrations, usersChanges } from './server/migrations.ts';
 import { createAuthService } from './server/service.ts';
 import { authRoutes } from './server/routes.ts';
+import { authTestRoutes } from './server/test-routes.ts';
 import { cleanupLoginRecords } from './server/throttle.ts';
 import { authRef } from './server/service.ts';
 import authPlugin from './plugin.ts';
@@ -13,6 +14,7 @@ export * as accounts from './server/accounts.ts';
 
 export default defineServerPlugin(authPlugin, {
   migrations: authMigrations,
+  testRoutes: authTestRoutes,
   init(kernel) {
     kernel.changes.watch(usersChanges);
     const auth = createAuthService(kernel.db, kernel.sessions, kernel.tokens);

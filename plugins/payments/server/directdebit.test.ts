@@ -105,6 +105,16 @@ describe('payments: SEPA direct debit', () => {
     expect(reuse.json()).toMatchObject({ error: 'code_expired' });
   });
 
+  it('a new member\'s welcome bonus applies to a direct debit too (the page showed it)', async () => {
+    const m = await addMember(t, { fresh: true });
+    await t.kernel.db.updateTable('profiles').set({ country: 'NL' }).where('user_id', '=', m.id).execute();
+    const res = await debitWith(m);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as CreatePaymentResponse).payment).toMatchObject({ amount: 1875, discount: 624 });
+    const limit = (await t.call({ method: 'GET', url: '/api/directdebit.php', cookie: m.cookie })).json() as DirectDebitInfo;
+    expect(limit.limit.used).toBe(1875);
+  });
+
   it("'Code invalid' for a wrong code, and after the allowed tries a new code is needed", async () => {
     const m = await nlMember();
     const phone = newPhone();

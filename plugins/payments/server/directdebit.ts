@@ -173,21 +173,29 @@ export function createDirectDebit(deps: DirectDebitDeps) {
       if (!tried) throw field('code_tries', 'code', 'Too many wrong codes: ask for a new one.');
       if (!/^\d{6}$/.test(code) || !codeMatches(stored.code_hash, code)) throw field('code_invalid', 'code', 'Code invalid');
 
-      const amount = pkg.price;
       const made = await db.transaction().execute(async (trx) => {
         await accounts.lock(trx, userId);
         // Used once: a parallel request with the same code finds it used.
         const use = await trx.updateTable('directdebit_codes').set({ used_at: now }).where('id', '=', stored.id).where('used_at', 'is', null)
           .returning('id').executeTakeFirst();
         if (!use) throw field('code_expired', 'code', 'The code was used already: ask for a new one.');
-        if (await used(userId, pkg.currency, trx) + amount > limitOf(site, pkg.currency)) {
-          throw badRequest('directdebit_limit', 'Limit reached: try later, a cheaper package or another method.');
-        }
-        const row = await trx.insertInto('payments').values({
-          user_id: userId, domain: site.domain, package_id: pkg.id, credits: pkg.credits, amount, fee: 0, discount: 0,
+        let row = await trx.insertInto('payments').values({
+          user_id: userId, domain: site.domain, package_id: pkg.id, credits: pkg.credits, amount: pkg.price, fee: 0, discount: 0,
           currency: pkg.currency, method: 'directdebit', country: offer.country, status: 'open', provider: provider.name, provider_id: null,
           created_at: now, updated_at: now, account_hint: iban.slice(-4),
         }).returningAll().executeTakeFirstOrThrow();
+        // The member's discount, as for any payment (the page showed it).
+        const discount = await payments.claimDiscount(trx, {
+          userId, site, country: offer.country, currency: pkg.currency, price: pkg.price, method: 'directdebit', paymentId: row.id,
+        });
+        if (discount) {
+          row = await trx.updateTable('payments').set({ discount: discount.amount, amount: pkg.price - discount.amount })
+            .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+        }
+        // The limit counts what is charged (this payment is in `used` now).
+        if (await used(userId, pkg.currency, trx) > limitOf(site, pkg.currency)) {
+          throw badRequest('directdebit_limit', 'Limit reached: try later, a cheaper package or another method.');
+        }
         const reference = `MD${row.id}${crypto.randomBytes(4).toString('hex').toUpperCase()}`;
         await trx.insertInto('directdebit_mandates').values({
           payment_id: row.id, reference, holder, iban, street, postcode, city, country, phone,
@@ -201,7 +209,7 @@ export function createDirectDebit(deps: DirectDebitDeps) {
       let providerId: string;
       try {
         ({ providerId } = await provider.debit({
-          reference: `${made.row.id}-${now.getTime().toString(36)}`, amount, currency: pkg.currency,
+          reference: `${made.row.id}-${now.getTime().toString(36)}`, amount: made.row.amount, currency: pkg.currency,
           description: `${pkg.credits} credits (${site.domain}) #${made.row.id}`,
           webhookUrl: siteLink(site, `/api/payments-webhook.php?provider=${encodeURIComponent(provider.name)}`),
           locale: ctx.locale, holder, iban, mandateReference: made.reference, signedAt: now, email: who?.email ?? '',
@@ -209,9 +217,13 @@ export function createDirectDebit(deps: DirectDebitDeps) {
         }));
       } catch (err) {
         log.error({ err, payment: made.row.id }, 'payments: the provider refused the direct debit');
-        const failed = await db.updateTable('payments').set({ status: 'failed', updated_at: clock.now() })
-          .where('id', '=', made.row.id).returningAll().executeTakeFirstOrThrow();
-        await db.insertInto('payment_events').values({ payment_id: made.row.id, status: 'failed', source: 'create', note: 'provider_refused', at: clock.now() }).execute();
+        const failed = await db.transaction().execute(async (trx) => {
+          const r = await trx.updateTable('payments').set({ status: 'failed', updated_at: clock.now() })
+            .where('id', '=', made.row.id).returningAll().executeTakeFirstOrThrow();
+          if (r.discount > 0) await payments.releaseDiscount(trx, r.id);
+          await trx.insertInto('payment_events').values({ payment_id: r.id, status: 'failed', source: 'create', note: 'provider_refused', at: clock.now() }).execute();
+          return r;
+        });
         payments.publish(failed);
         throw new HttpError(502, 'provider_unavailable', 'The payment provider could not be reached. Please try again.');
       }

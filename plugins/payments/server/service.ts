@@ -54,6 +54,10 @@ export interface PaymentsService {
   publish(row: Row): void;
   /** Where discounts come from (the bonuses plugin); one source. */
   useDiscounts(source: DiscountSource | null): void;
+  /** Claims the member's discount for a payment being made in `trx` (direct debit), or null. */
+  claimDiscount(trx: DB, ctx: Parameters<DiscountSource['claim']>[1]): Promise<{ amount: number; code: string } | null>;
+  /** A payment that ended unpaid before reaching the provider gives its discount back. */
+  releaseDiscount(trx: DB, paymentId: number): Promise<void>;
   /** Asks the provider how the payment stands and applies it (webhook, poll, the payer's return). */
   sync(paymentId: number, source: Source): Promise<Payment | null>;
   /** A webhook call: 'unknown' when the provider does not recognise it (nothing changes). */
@@ -382,6 +386,11 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
 
     credit,
     useDiscounts(source: DiscountSource | null) { discounts = source; },
+    async claimDiscount(trx: DB, ctx: Parameters<DiscountSource['claim']>[1]) {
+      const claim = discounts ? await discounts.claim(trx, ctx) : null;
+      return claim && claim.amount > 0 ? { amount: claim.amount, code: claim.discount.code } : null;
+    },
+    async releaseDiscount(trx: DB, paymentId: number) { await discounts?.release(trx, paymentId); },
     view: async (userId: number, site: SiteSettings, row: Row) => (await viewAll(userId, site, [row]))[0]!,
     publish,
 
