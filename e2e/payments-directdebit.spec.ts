@@ -125,12 +125,13 @@ test('a free member in NL pays 150 credits by SEPA direct debit: SMS code (a wro
   await codeInput.fill(code);
   await form.getByRole('button', { name: `Pay ${total} by direct debit` }).click();
   await expect(page).toHaveURL(/\/transactions\/\d+$/);
-  await expect(page.getByRole('heading', { name: /Processing your payment|Payment completed/ })).toBeVisible();
-  await expectAccessible(page, 'direct debit processing');
-  // The bank collects a few seconds later (the test provider's pending time).
-  await expect(page.getByRole('heading', { name: 'Payment completed' })).toBeVisible({ timeout: 20_000 });
+  // Accepted by the provider: credited at once, while the bank collects in the next days.
+  await expect(page.getByRole('heading', { name: /Direct debit accepted|Payment completed/ })).toBeVisible();
   await expect(page.getByText('150 credits have been added to your account. Thank you!')).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Credits', exact: true })).toBeVisible();
+  await expectAccessible(page, 'direct debit accepted');
+  // The bank collects a few seconds later (the test provider's pending time).
+  await expect(page.getByRole('heading', { name: 'Payment completed' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('link', { name: 'Get Premium' })).toHaveCount(0);
   await nav(page).getByRole('link', { name: 'Credits', exact: true }).click();
   await expect(page.getByText('Your credits: 160')).toBeVisible(); // 10 signup credits + 150

@@ -64,6 +64,23 @@ describe('transaction page', () => {
     expect(polls()).toBe(after);
   });
 
+  it('shows an accepted direct debit (pending at the bank, credited already) as accepted, not processing, and refreshes the balance', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const api = paymentsApi(payment({ status: 'pending', method: 'directdebit', currency: 'EUR', amount: 2499, account_hint: '4300' }));
+    const app = await openApp('/transactions/31', member({ credits: 10 }), api.routes);
+    disposers.push(app.dispose);
+    const userCalls = app.api.calls.filter((c) => c === 'GET /api/user.php').length;
+    expect(await screen.findByRole('heading', { name: 'Direct debit accepted' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Processing your payment' })).toBeNull();
+    expect(screen.getByText('150 credits have been added to your account. Thank you!')).toBeTruthy();
+    expect(screen.getByText(/^€24\.99 will be collected once by SEPA direct debit from your account ending in 4300/)).toBeTruthy();
+    await vi.waitFor(() => expect(app.api.calls.filter((c) => c === 'GET /api/user.php').length).toBe(userCalls + 1));
+    // Still asked about until the bank has collected.
+    api.state.payment = payment({ status: 'paid', method: 'directdebit', currency: 'EUR', amount: 2499, account_hint: '4300' });
+    await act(async () => { vi.advanceTimersByTime(POLL_MS); });
+    expect(await screen.findByRole('heading', { name: 'Payment completed' })).toBeTruthy();
+  });
+
   it('shows the failure message with the other methods for the same package', async () => {
     const api = paymentsApi(payment({ status: 'open', method: 'blik' }));
     const app = await openApp('/transactions/31', member(), api.routes);

@@ -103,14 +103,17 @@ function Result({ id, showReceipt }: { id: number; showReceipt: boolean }) {
   const { t } = useTranslation();
   const { payment, error, setPayment } = useLivePayment(id);
   const paid = payment?.status === 'paid';
+  // A direct debit the provider accepted is credited at once, though the bank collects only in the
+  // next days (pending meanwhile): no "processing" spinner for days, the credits are there now.
+  const debitAccepted = payment?.method === 'directdebit' && payment.status === 'pending';
   // The balance in the navigation: the server has credited the member by now.
-  useEffect(() => { if (paid) authSlice.of(kernel).fetchUser().catch(() => {}); }, [kernel, paid]);
+  useEffect(() => { if (paid || debitAccepted) authSlice.of(kernel).fetchUser().catch(() => {}); }, [kernel, paid, debitAccepted]);
   if (error) return <Card><h1>{t('payments:transaction.title')}</h1><FormError message={error} /></Card>;
   if (!payment) return <Spinner />;
   const onwards = ['chats', 'members'].find((r) => kernel.router.has(r));
   return (
     <ResultCard aria-live="polite">
-      {WAITING.has(payment.status) && (
+      {WAITING.has(payment.status) && !debitAccepted && (
         <>
           <h1>{t('payments:transaction.processing')}</h1>
           <p>{t('payments:transaction.processingText')}</p>
@@ -118,10 +121,13 @@ function Result({ id, showReceipt }: { id: number; showReceipt: boolean }) {
           <Spinner />
         </>
       )}
-      {paid && (
+      {(paid || debitAccepted) && (
         <>
-          <h1>{t('payments:transaction.completed')}</h1>
+          <h1>{t(paid ? 'payments:transaction.completed' : 'payments:transaction.debitAccepted')}</h1>
           <Notice role="status">{t('payments:transaction.added', { credits: payment.credits })}</Notice>
+          {debitAccepted && (
+            <p>{t('payments:mail.receipt.directdebit', { amount: formatMoney(payment.amount, payment.currency, kernel.appState.locale), account: payment.account_hint ?? '' })}</p>
+          )}
           <div className="actions">
             {onwards && <Link className={buttonClass} to={onwards}>{t(`payments:transaction.onwards.${onwards}`)}</Link>}
             <Link className={buttonClass} data-variant="outline" to="credits">{t('payments:transaction.buyMore')}</Link>
