@@ -3,11 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
-import { errorText } from '../../../kernel/web/errors.ts';
+import { errorCode, errorText } from '../../../kernel/web/errors.ts';
+import type { ApiError } from '../../../kernel/web/api-error.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
-import type { CreditPackage, OfferedMethod, PaymentMethod } from '../contract.ts';
+import { discountAmount, type CreditPackage, type OfferDiscount, type OfferedMethod, type PaymentMethod } from '../contract.ts';
 import { createPayment, redirect } from './api.ts';
 import { formatMoney } from '../money.ts';
 import { methodFits } from './methods.ts';
@@ -25,6 +26,7 @@ const Methods = styled.fieldset`
   input:focus-visible { outline: 3px solid rgba(194, 53, 193, 0.4); outline-offset: 2px; }
   .name { font-weight: 600; }
   .fee { margin-left: auto; color: ${MUTED_TEXT}; font-size: 14px; text-align: right; }
+  .cut { color: ${colors.successText}; font-weight: 600; }
 `;
 const Summary = styled.dl`
   display: grid;
@@ -35,6 +37,7 @@ const Summary = styled.dl`
   dt { color: ${MUTED_TEXT}; }
   dd { margin: 0; text-align: right; }
   .total { font-weight: 700; color: ${colors.text}; font-size: 18px; }
+  .cut { color: ${colors.successText}; }
 `;
 
 
@@ -46,10 +49,16 @@ export function useFeeText() {
 }
 
 /**
- * The package, the method (each with its fee) and the total; Pay goes on to the provider's checkout
- * (direct debit: to its own form). `repeat`: from repeat order (a card payment uses the stored card).
+ * The package, the method (each with its fee and the price after the discount) and the total; Pay
+ * goes on to the provider's checkout (direct debit: to its own form). `repeat`: from repeat order (a
+ * card payment uses the stored card). The total shown is sent as `shown_amount`: when the server's
+ * price differs (a bonus ended meanwhile) nothing is charged, `onPriceChanged` reloads the offer and
+ * the member is told.
  */
-export function Checkout({ pkg, methods, initial, repeat = false }: { pkg: CreditPackage; methods: OfferedMethod[]; initial?: PaymentMethod; repeat?: boolean }) {
+export function Checkout({ pkg, methods, initial, repeat = false, discount = null, onPriceChanged }: {
+  pkg: CreditPackage; methods: OfferedMethod[]; initial?: PaymentMethod; repeat?: boolean;
+  discount?: OfferDiscount | null; onPriceChanged?(): void;
+}) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const locale = useLocale();
@@ -60,6 +69,10 @@ export function Checkout({ pkg, methods, initial, repeat = false }: { pkg: Credi
   const [error, setError] = useState<string | null>(null);
   const chosen = methods.find((m) => m.method === method) ?? null;
   const money = (minor: number) => formatMoney(minor, pkg.currency, locale);
+  // The one computation the server charges with (methods may be excluded from the discount).
+  const cutWith = (m?: PaymentMethod) => discountAmount(discount, pkg.price, m);
+  const cut = cutWith(chosen?.method);
+  const total = pkg.price + (chosen?.fee ?? 0) - cut;
 
   const pay = async (e: FormEvent) => {
     e.preventDefault();
@@ -69,10 +82,14 @@ export function Checkout({ pkg, methods, initial, repeat = false }: { pkg: Credi
     setBusy(true);
     setError(null);
     try {
-      const res = await createPayment(kernel.api, { package_id: pkg.id, method: chosen.method, repeat });
+      const res = await createPayment(kernel.api, { package_id: pkg.id, method: chosen.method, repeat, shown_amount: total });
       redirect.to(res.redirect_url);
     } catch (err) {
-      setError(errorText(t, err, 'payments'));
+      if (errorCode(err) === 'price_changed') {
+        const amount = Number((err as ApiError).params.amount);
+        setError(Number.isFinite(amount) ? t('payments:discount.priceChanged', { amount: money(amount) }) : t('payments:discount.priceChangedPlain'));
+        onPriceChanged?.();
+      } else setError(errorText(t, err, 'payments'));
       setBusy(false);
     }
   };
@@ -90,6 +107,9 @@ export function Checkout({ pkg, methods, initial, repeat = false }: { pkg: Credi
               <span className="name" id={`method-${m.method}`}>{t(`payments:methods.${m.method}`)}</span>
               <span className="fee" id={`fee-${m.method}`}>
                 {fits ? feeText(m, pkg.currency) : t('payments:method.tooHigh', { max: money(m.max ?? 0) })}
+                {fits && cutWith(m.method) > 0 && (
+                  <><br /><span className="cut">{t('payments:discount.methodPrice', { amount: money(pkg.price + m.fee - cutWith(m.method)), percent: discount?.value_percentage })}</span></>
+                )}
                 {m.delayed && <><br />{t('payments:method.delayed')}</>}
               </span>
             </label>
@@ -99,12 +119,13 @@ export function Checkout({ pkg, methods, initial, repeat = false }: { pkg: Credi
       <Summary aria-label={t('payments:method.summary')}>
         <dt>{t('payments:package.credits', { credits: pkg.credits })}</dt><dd>{money(pkg.price)}</dd>
         {chosen && chosen.fee > 0 && <><dt>{t('payments:method.feeLabel')}</dt><dd>{money(chosen.fee)}</dd></>}
-        <dt className="total">{t('payments:method.total')}</dt><dd className="total">{money(pkg.price + (chosen?.fee ?? 0))}</dd>
+        {cut > 0 && <><dt className="cut">{t('payments:discount.label', { percent: discount?.value_percentage })}</dt><dd className="cut">−{money(cut)}</dd></>}
+        <dt className="total">{t('payments:method.total')}</dt><dd className="total">{money(total)}</dd>
       </Summary>
       <FormError message={error} />
       <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
         {chosen?.method === 'directdebit' ? t('payments:directdebit.continue')
-          : chosen ? t('payments:method.payWith', { amount: money(pkg.price + chosen.fee), method: t(`payments:methods.${chosen.method}`) }) : t('payments:method.pay')}
+          : chosen ? t('payments:method.payWith', { amount: money(total), method: t(`payments:methods.${chosen.method}`) }) : t('payments:method.pay')}
       </Button>
     </form>
   );

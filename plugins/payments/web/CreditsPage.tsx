@@ -6,14 +6,21 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { authSlice } from '../../auth/ui.ts';
 import { getOffer } from './api.ts';
+import { DiscountCodeForm } from './DiscountCodeForm.tsx';
+import { DiscountNotice } from './DiscountNotice.tsx';
 import { MethodList, PackageTiles, Page, useLoad } from './ui.tsx';
 
-/** /credits: the balance, the packages of the member's currency and the methods their country offers. */
+/**
+ * /credits: the balance, the member's discount (countdown, code form), the packages of the member's
+ * currency at the price they will be charged, and the methods their country offers.
+ */
 export default observer(function CreditsPage() {
   const kernel = useKernel();
   const { t } = useTranslation();
   const user = authSlice.of(kernel).user;
   const offer = useLoad(() => getOffer(kernel.api));
+  // A code taken or removed, or a discount run out: the server's prices again (the page stays).
+  const reload = () => getOffer(kernel.api).then(offer.set, () => {});
   return (
     <Page className="container">
       <h1>{t('payments:credits.title')}</h1>
@@ -26,8 +33,10 @@ export default observer(function CreditsPage() {
           {offer.data.last_order && (
             <p><Link to="credits-repeat-order">{t('payments:credits.repeat')}</Link></p>
           )}
+          {offer.data.discount && <DiscountNotice discount={offer.data.discount} currency={offer.data.currency} onEnd={() => void reload()} />}
+          {offer.data.codes && <DiscountCodeForm discount={offer.data.discount} onChange={reload} />}
           <h2 id="packages-heading">{t('payments:credits.packages')}</h2>
-          <PackageTiles packages={offer.data.packages} label={t('payments:credits.packages')} />
+          <PackageTiles packages={offer.data.packages} discount={offer.data.discount} label={t('payments:credits.packages')} />
           <h2 id="methods-heading">{t('payments:credits.methods')}</h2>
           <MethodList aria-labelledby="methods-heading">
             {offer.data.methods.map((m) => <li key={m.method}>{t(`payments:methods.${m.method}`)}</li>)}

@@ -42,8 +42,8 @@ describe('payment method page', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Pay PLN\s108\.99 with paysafecard$/ }));
 
     await waitFor(() => expect(to).toHaveBeenCalledWith('https://psp.example/checkout/tr_1'));
-    // Never an amount, a fee or a currency from the browser: the server computes them.
-    expect(posted).toEqual([{ package_id: 2, method: 'paysafecard' }]);
+    // The server computes the amount; the page only says what it showed (price + fee), never charged.
+    expect(posted).toEqual([{ package_id: 2, method: 'paysafecard', shown_amount: 10899 }]);
   });
 
   it('keeps a method with a maximum off packages above it, and preselects the method in the address', async () => {

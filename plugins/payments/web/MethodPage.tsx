@@ -15,6 +15,8 @@ export default observer(function MethodPage({ params }: PageProps) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const offer = useLoad(() => getOffer(kernel.api));
+  // The price changed on the server (a bonus ended): its new offer, keeping the chosen method.
+  const reload = () => void getOffer(kernel.api).then(offer.set, () => {});
   const pkg = offer.data?.packages.find((p) => String(p.id) === params.id) ?? null;
   return (
     <Page className="container">
@@ -25,7 +27,8 @@ export default observer(function MethodPage({ params }: PageProps) {
       {offer.data && pkg && (
         <>
           <p className="lead">{t('payments:method.lead', { credits: pkg.credits })}</p>
-          <Checkout key={`${pkg.id}-${params.paymentmethod ?? ""}`} pkg={pkg} methods={offer.data.methods} initial={params.paymentmethod as PaymentMethod | undefined} />
+          <Checkout key={`${pkg.id}-${params.paymentmethod ?? ""}`} pkg={pkg} methods={offer.data.methods} initial={params.paymentmethod as PaymentMethod | undefined}
+            discount={offer.data.discount} onPriceChanged={reload} />
         </>
       )}
       <p><Link to="credits">{t('payments:method.otherPackage')}</Link></p>

@@ -9,7 +9,9 @@ import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
 import { authSlice } from '../../auth/ui.ts';
-import { getOffer, getPricing } from './api.ts';
+import { getOffer, getPricing, getWelcomeDiscount } from './api.ts';
+import { DiscountNotice } from './DiscountNotice.tsx';
+import type { Currency, OfferDiscount } from '../contract.ts';
 import { PackageTiles, Page, useLoad } from './ui.tsx';
 
 const Benefits = styled.ul`
@@ -49,9 +51,17 @@ export default observer(function PremiumPage() {
   const s = kernel.settings;
   // A visitor's country as /pricing picks it: the browser's (GeoIP), else the site's first.
   const packages = useLoad(
-    () => (loggedIn ? getOffer(kernel.api) : getPricing(kernel.api, s.geoip_country || s.geoip_selected_country)).then((r) => r.packages),
+    () => (loggedIn
+      ? getOffer(kernel.api).then((r) => ({ packages: r.packages, currency: r.currency, discount: r.discount }))
+      : getPricing(kernel.api, s.geoip_country || s.geoip_selected_country).then((r) => ({ packages: r.packages, currency: r.currency, discount: null }))),
     [loggedIn],
   );
+  // The welcome discount's countdown (members; a failure only leaves it out, as the spec says).
+  const welcome = useLoad<OfferDiscount | null>(() => (loggedIn && !premium ? getWelcomeDiscount(kernel.api) : Promise.resolve(null)), [loggedIn, premium]);
+  const offered = packages.data?.discount ?? null;
+  // What the packages are priced with comes first (a running time bonus, a code); else the welcome discount.
+  const shown = offered ?? welcome.data;
+  const currency: Currency | undefined = packages.data?.currency;
   return (
     <Page className="container">
       <h1>{t('payments:premium.title')}</h1>
@@ -63,11 +73,12 @@ export default observer(function PremiumPage() {
         <li>{t('payments:premium.unblurred')}</li>
         <li>{t('payments:premium.noLimit')}</li>
       </Benefits>
+      {shown && currency && <DiscountNotice discount={shown} currency={currency} claim={false} />}
       <Claim>{t('payments:premium.claim', { percent: 46 })}</Claim>
       <p>{t('payments:premium.how')}</p>
       <FormError message={packages.error} />
       {!packages.data && !packages.error && <Spinner />}
-      {packages.data && <PackageTiles packages={packages.data} choose={loggedIn} label={t('payments:credits.packages')} />}
+      {packages.data && <PackageTiles packages={packages.data.packages} discount={offered} choose={loggedIn} label={t('payments:credits.packages')} />}
       {!loggedIn && (
         // Checkout is for members: a visitor first gets an account (or logs in) and comes back here.
         <Join aria-labelledby="premium-join">

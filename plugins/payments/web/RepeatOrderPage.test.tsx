@@ -21,7 +21,7 @@ describe('repeat order', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Pay PLN\s104\.99 with BLIK$/ }));
     await waitFor(() => expect(to).toHaveBeenCalledWith('/transactions/31'));
     // Marked as a repeat order (a card payment there uses the stored card).
-    expect(posted).toEqual([{ package_id: 2, method: 'blik', repeat: true }]);
+    expect(posted).toEqual([{ package_id: 2, method: 'blik', repeat: true, shown_amount: 10499 }]);
   });
 
   it('goes back to /credits without a last order', async () => {

@@ -35,7 +35,8 @@ export default observer(function RepeatOrderPage() {
       {pkg && method && repeatable && (
         <>
           <p className="lead">{t('payments:repeat.lead')}</p>
-          <Checkout pkg={pkg} methods={[method]} initial={method.method} repeat />
+          <Checkout pkg={pkg} methods={[method]} initial={method.method} repeat discount={offer.data?.discount ?? null}
+            onPriceChanged={() => void getOffer(kernel.api).then(offer.set, () => {})} />
           <p><Link to="credits">{t('payments:method.otherPackage')}</Link></p>
         </>
       )}

@@ -8,7 +8,7 @@ import { errorText } from '../../../kernel/web/errors.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { colors, up } from '../../../kernel/web/theme.ts';
-import type { CreditPackage } from '../contract.ts';
+import { discountAmount, type CreditPackage, type OfferDiscount } from '../contract.ts';
 import { formatMoney, formatPerCredit } from '../money.ts';
 
 /** Loads once per `key`: data, or the member-facing error text. */
@@ -48,26 +48,40 @@ const Tiles = styled.ul`
   li[data-popular='true'] { border-color: ${colors.primary}; box-shadow: 0 4px 18px rgba(255, 168, 0, 0.25); }
   h3 { margin: 0; font-size: 22px; color: ${colors.dark}; }
   .price { font-size: 24px; font-weight: 700; }
+  .was { display: block; font-size: 16px; font-weight: 400; color: ${MUTED_TEXT}; }
+  .now { color: ${colors.successText}; }
   .per { color: ${MUTED_TEXT}; font-size: 14px; }
   .popular { position: absolute; top: -12px; left: 50%; transform: translateX(-50%); padding: 2px 12px; border-radius: 12px; background: ${colors.primary}; color: #1d1200; font-size: 13px; font-weight: 700; white-space: nowrap; }
   a { margin-top: auto; }
 `;
 
-/** The packages of one currency, each with its price per credit; `choose` links each to its checkout. */
-export function PackageTiles({ packages, choose = true, label }: { packages: CreditPackage[]; choose?: boolean; label: string }) {
+/**
+ * The packages of one currency, each with its price per credit; `choose` links each to its checkout.
+ * With a `discount`: the price after it (discountAmount, as the server charges), the old one struck through.
+ */
+export function PackageTiles({ packages, choose = true, label, discount = null }: {
+  packages: CreditPackage[]; choose?: boolean; label: string; discount?: OfferDiscount | null;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
     <Tiles aria-label={label}>
       {packages.map((p) => {
         const credits = t('payments:package.credits', { credits: p.credits });
-        const price = formatMoney(p.price, p.currency, locale);
+        const cut = discountAmount(discount, p.price);
+        const was = formatMoney(p.price, p.currency, locale);
+        const price = formatMoney(p.price - cut, p.currency, locale);
         return (
           <li key={p.id} data-popular={p.popular ? 'true' : undefined}>
             {p.popular && <span className="popular">{t('payments:package.popular')}</span>}
             <h3>{credits}</h3>
-            <span className="price">{price}</span>
-            <span className="per">{t('payments:package.perCredit', { price: formatPerCredit(p.price, p.credits, p.currency, locale) })}</span>
+            {cut > 0 ? (
+              <span className="price">
+                <span aria-hidden="true"><s className="was">{was}</s><span className="now">{price}</span></span>
+                <span className="visually-hidden">{t('payments:discount.priceNow', { was, now: price, percent: discount?.value_percentage })}</span>
+              </span>
+            ) : <span className="price">{price}</span>}
+            <span className="per">{t('payments:package.perCredit', { price: formatPerCredit(p.price - cut, p.credits, p.currency, locale) })}</span>
             {choose && (
               <Link className={buttonClass} data-variant={p.popular ? undefined : 'outline'} to="credits-id-paymentmethod" params={{ id: p.id }}
                 aria-label={t('payments:package.chooseLabel', { credits: p.credits, price })}>

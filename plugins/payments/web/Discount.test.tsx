@@ -1,0 +1,181 @@
+// Discounts on the payments pages: the prices shown are discountAmount's (the server's own
+// computation), codes entered on /credits, shown_amount and a price changed meanwhile.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '../../../kernel/web/api-error.ts';
+import { discountAmount, type OfferDiscount } from '../contract.ts';
+import { redirect } from './api.ts';
+import { member, openApp, payment, plOffer, PLN_PACKAGES, text } from './testing.tsx';
+import MethodPage from './MethodPage.tsx';
+
+const disposers: (() => void)[] = [];
+afterEach(() => { disposers.splice(0).forEach((d) => d()); vi.restoreAllMocks(); });
+
+const timeBonus: OfferDiscount = { code: 'TIMEBONUS25', kind: 'time_bonus', value_percentage: 25, ends_in: 14_399, minimum_order_value: null, paymentmethods: null };
+const spring: OfferDiscount = { code: 'SPRING10', kind: 'code', value_percentage: 10, ends_in: null, minimum_order_value: null, paymentmethods: null };
+const pln = (minor: number) => `PLN ${(minor / 100).toFixed(2)}`;
+const free = () => member({ paid_user: false, credits: 0 });
+
+describe('discount on /credits', () => {
+  it('shows every package at its price after the discount, the old price struck through, the countdown and the claim', async () => {
+    const app = await openApp('/credits', free(), { 'GET /api/credits.php': () => plOffer({ discount: timeBonus }) });
+    disposers.push(app.dispose);
+    const items = within(await screen.findByRole('list', { name: 'Credit packages' })).getAllByRole('listitem');
+    PLN_PACKAGES.forEach((p, i) => {
+      const now = p.price - discountAmount(timeBonus, p.price);
+      // Spoken as one sentence; the struck-through old price is only seen.
+      expect(within(items[i]).getByText(`${pln(p.price)}, now ${pln(now)} with 25% off`, { normalizer: (s) => s.replace(/\s+/g, ' ') })).toBeTruthy();
+      expect(text(items[i].querySelector('s')!)).toBe(pln(p.price));
+      expect(within(items[i]).getByRole('link', { name: new RegExp(`^Choose ${p.credits} credits for PLN\\s${(now / 100).toFixed(2)}$`) })).toBeTruthy();
+    });
+    // The cut is rounded down to whole grosze: 42.99 − 10.74 = 32.25.
+    expect(text(items[0])).toContain('PLN 32.25');
+    const notice = screen.getByRole('region', { name: 'Welcome bonus: 25% off every package' });
+    expect(text(notice)).toMatch(/Ends in 03:59:(59|58)/);
+    expect(within(notice).getByText('Premium members have a 46% higher chance of a match!')).toBeTruthy();
+    // No code form unless the offer takes codes.
+    expect(screen.queryByRole('textbox', { name: 'Discount code' })).toBeNull();
+  });
+
+  it('answers a code with the server\'s word at the field, and an accepted code reprices the packages', async () => {
+    let discount: OfferDiscount | null = null;
+    const posted: unknown[] = [];
+    const app = await openApp('/credits', free(), {
+      'GET /api/credits.php': () => plOffer({ discount, codes: true }),
+      'POST /api/discountcode.php': (body) => {
+        posted.push(body);
+        const { code } = body as { code: string };
+        if (code === 'NOPE') throw new ApiError(404, 'code_not_found', 'code not found');
+        if (code === 'USED') throw new ApiError(409, 'code_used', 'code used');
+        discount = spring;
+        return { discount };
+      },
+      'DELETE /api/discountcode.php': () => { discount = null; return { discount }; },
+    });
+    disposers.push(app.dispose);
+    const field = await screen.findByRole('textbox', { name: 'Discount code' });
+    const apply = screen.getByRole('button', { name: 'Apply' });
+
+    fireEvent.click(apply);
+    expect(await screen.findByText('Please enter a code.')).toBeTruthy();
+    expect(posted).toEqual([]);
+
+    fireEvent.change(field, { target: { value: 'NOPE' } });
+    fireEvent.click(apply);
+    expect(await screen.findByText('Code not found')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(screen.getByText('Code not found').id);
+
+    fireEvent.change(field, { target: { value: 'USED' } });
+    fireEvent.click(apply);
+    expect(await screen.findByText('Code already used')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: ' SPRING10 ' } });
+    fireEvent.click(apply);
+    expect(await screen.findByText('Code SPRING10 applied: the prices below include 10% off.')).toBeTruthy();
+    expect(posted).toEqual([{ code: 'NOPE' }, { code: 'USED' }, { code: 'SPRING10' }]);
+    const first = within(screen.getByRole('list', { name: 'Credit packages' })).getAllByRole('listitem')[0];
+    await waitFor(() => expect(text(first)).toContain(`now ${pln(4299 - discountAmount(spring, 4299))} with 10% off`));
+    expect(screen.getByRole('region', { name: 'Discount code SPRING10: 10% off' })).toBeTruthy();
+    // A code has no claim and, here, no end.
+    expect(screen.queryByText(/46% higher chance/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove code' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Discount code SPRING10/ })).toBeNull());
+    expect(text(within(screen.getByRole('list', { name: 'Credit packages' })).getAllByRole('listitem')[0])).not.toContain('now');
+    expect(app.api.calls.filter((c) => c === 'GET /api/credits.php')).toHaveLength(3);
+  });
+});
+
+type Routes = Parameters<typeof openApp>[2];
+const atPackage = (id: string, routes: Routes) => openApp(`/credits/${id}`, free(), routes, { component: MethodPage, params: { id } });
+
+describe('discount at checkout', () => {
+  it('shows the discounted amount per method (only where the discount applies) and sends the amount shown', async () => {
+    const to = vi.spyOn(redirect, 'to').mockImplementation(() => {});
+    const onlyBlik: OfferDiscount = { ...timeBonus, paymentmethods: ['blik', 'paysafecard'], minimum_order_value: 5000 };
+    const posted: unknown[] = [];
+    const app = await atPackage('2', {
+      'GET /api/credits.php': () => plOffer({ discount: onlyBlik }),
+      'POST /api/payments.php': (body) => {
+        posted.push(body);
+        return { payment: payment({ amount: 8275 }), redirect_url: 'https://psp.example/checkout/tr_2' };
+      },
+    });
+    disposers.push(app.dispose);
+    const group = await screen.findByRole('group', { name: 'Payment method' });
+    const cut = discountAmount(onlyBlik, 10499, 'blik');
+    expect(cut).toBe(2624);
+    expect(text(within(group).getByRole('radio', { name: 'BLIK' }).closest('label')!)).toContain(`${pln(10499 - cut)} with 25% off`);
+    // paysafecard's fee is paid in full; the discount comes off the package price.
+    expect(text(within(group).getByRole('radio', { name: 'paysafecard' }).closest('label')!)).toContain(`${pln(10499 + 400 - cut)} with 25% off`);
+    expect(text(within(group).getByRole('radio', { name: 'Credit card' }).closest('label')!)).not.toContain('off');
+
+    fireEvent.click(within(group).getByRole('radio', { name: 'Credit card' }));
+    expect(screen.getByRole('button', { name: /^Pay PLN\s104\.99 with Credit card$/ })).toBeTruthy();
+    expect(text(screen.getByLabelText('Your order'))).not.toContain('Discount');
+
+    fireEvent.click(within(group).getByRole('radio', { name: 'BLIK' }));
+    const summary = screen.getByLabelText('Your order');
+    expect(text(summary)).toContain(`Discount (25%)−${pln(cut)}`);
+    fireEvent.click(screen.getByRole('button', { name: /^Pay PLN\s78\.75 with BLIK$/ }));
+    await waitFor(() => expect(to).toHaveBeenCalledWith('https://psp.example/checkout/tr_2'));
+    expect(posted).toEqual([{ package_id: 2, method: 'blik', shown_amount: 10499 - cut }]);
+  });
+
+  it('leaves the discount off a package under its minimum order value', async () => {
+    const app = await atPackage('1', { 'GET /api/credits.php': () => plOffer({ discount: { ...timeBonus, minimum_order_value: 5000 } }) });
+    disposers.push(app.dispose);
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Payment method' })).getByRole('radio', { name: 'BLIK' }));
+    expect(screen.getByRole('button', { name: /^Pay PLN\s42\.99 with BLIK$/ })).toBeTruthy();
+  });
+
+  it('tells the member when the price changed meanwhile, charges nothing and shows the new prices', async () => {
+    const to = vi.spyOn(redirect, 'to').mockImplementation(() => {});
+    let discount: OfferDiscount | null = timeBonus;
+    const app = await atPackage('2', {
+      'GET /api/credits.php': () => plOffer({ discount }),
+      'POST /api/payments.php': () => {
+        discount = null; // the bonus ended on the server
+        throw new ApiError(409, 'price_changed', 'price changed', { amount: 10499 });
+      },
+    });
+    disposers.push(app.dispose);
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Payment method' })).getByRole('radio', { name: 'BLIK' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Pay PLN\s78\.75 with BLIK$/ }));
+    expect(await screen.findByText(/^The price has changed: it is now PLN\s104\.99\. Please check your order and pay again\.$/)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Pay PLN\s104\.99 with BLIK$/ })).toBeTruthy();
+    expect(app.api.calls.filter((c) => c === 'GET /api/credits.php')).toHaveLength(2);
+    expect(to).not.toHaveBeenCalled();
+  });
+});
+
+describe('welcome discount on /premium', () => {
+  it('shows its countdown to a free member; a failure to load it leaves the page as it was', async () => {
+    const welcome: OfferDiscount = { code: 'WELCOME25', kind: 'welcome', value_percentage: 25, ends_in: 3_600, minimum_order_value: null, paymentmethods: null };
+    const app = await openApp('/premium', free(), {
+      'GET /api/credits.php': () => plOffer(),
+      'GET /api/discountcode.php': (_b, q) => {
+        expect(q).toEqual({ welcome: 'true' });
+        return { discount: welcome };
+      },
+    });
+    disposers.push(app.dispose);
+    const notice = await screen.findByRole('region', { name: 'Welcome discount: 25% off your first purchase' });
+    expect(text(notice)).toMatch(/Ends in (01:00:00|00:59:59)/);
+    // The claim stays once on the page (premium shows it anyway).
+    expect(screen.getAllByText('Premium members have a 46% higher chance of a match!')).toHaveLength(1);
+    app.dispose();
+    disposers.pop();
+    cleanup();
+
+    const failing = await openApp('/premium', free(), {
+      'GET /api/credits.php': () => plOffer(),
+      'GET /api/discountcode.php': () => { throw new ApiError(404, 'not_found', 'none'); },
+    });
+    disposers.push(failing.dispose);
+    expect(await screen.findByRole('list', { name: 'Credit packages' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: /Welcome discount/ })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
