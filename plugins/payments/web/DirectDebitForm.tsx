@@ -9,7 +9,7 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Notice } from '../../../kernel/web/ui/Card.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
-import { SEPA_COUNTRIES, type CreditPackage, type DirectDebitInfo } from '../contract.ts';
+import { discountAmount, SEPA_COUNTRIES, type CreditPackage, type DirectDebitInfo, type OfferDiscount } from '../contract.ts';
 import { createDirectDebit } from './api.ts';
 import { CheckField, InputField, SelectInput } from './FormField.tsx';
 import { groupIban, ibanLooksValid } from './iban.ts';
@@ -52,14 +52,18 @@ interface Props {
   info: DirectDebitInfo;
   /** The member's country: the address's default. */
   country: string;
+  /** The member's discount (the server takes it off a direct debit like any payment). */
+  discount?: OfferDiscount | null;
 }
 
-export function DirectDebitForm({ pkg, fee, info, country }: Props) {
+export function DirectDebitForm({ pkg, fee, info, country, discount = null }: Props) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const locale = useLocale();
   const money = (minor: number) => formatMoney(minor, pkg.currency, locale);
-  const amount = pkg.price + fee;
+  // What is debited, and what the mandate names: the package after the discount, plus the fee.
+  const cut = discountAmount(discount, pkg.price, 'directdebit');
+  const amount = pkg.price + fee - cut;
   const [values, setValues] = useState({
     holder: '', iban: '', street: '', postcode: '', city: '',
     country: (SEPA_COUNTRIES as readonly string[]).includes(country) ? country : '', phone: '', code: '', authorise: false,
@@ -147,6 +151,7 @@ export function DirectDebitForm({ pkg, fee, info, country }: Props) {
       <Summary aria-label={t('payments:method.summary')}>
         <dt>{t('payments:package.credits', { credits: pkg.credits })}</dt><dd>{money(pkg.price)}</dd>
         {fee > 0 && <><dt>{t('payments:method.feeLabel')}</dt><dd>{money(fee)}</dd></>}
+        {cut > 0 && <><dt>{t('payments:discount.label', { percent: discount?.value_percentage })}</dt><dd>−{money(cut)}</dd></>}
         <dt className="total">{t('payments:method.total')}</dt><dd className="total">{money(amount)}</dd>
       </Summary>
       {limit && (limit.used > 0 || overLimit) && (

@@ -55,7 +55,7 @@ export default observer(function DirectDebitPage({ query }: PageProps) {
     body = (
       <>
         <p className="lead">{t('payments:directdebit.lead')}</p>
-        <DirectDebitForm pkg={pkg} fee={method?.fee ?? 0} info={info} country={offer.country} />
+        <DirectDebitForm pkg={pkg} fee={method?.fee ?? 0} info={info} country={offer.country} discount={offer.discount} />
         <p><Link to="credits-id-paymentmethod" params={{ id: pkg.id }}>{t('payments:directdebit.otherMethods')}</Link></p>
       </>
     );

@@ -179,3 +179,26 @@ describe('welcome discount on /premium', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('discount on the direct debit form', () => {
+  it('debits, and names in the mandate, the package after the discount', async () => {
+    const offer = plOffer({
+      country: 'DE', currency: 'EUR', discount: timeBonus,
+      packages: [{ id: 2, credits: 150, price: 2499, currency: 'EUR' }], methods: [{ method: 'directdebit', fee: 0 }],
+    });
+    const app = await openApp('/directdebit?package=2', free(), {
+      'GET /api/credits.php': () => offer,
+      'GET /api/directdebit.php': () => ({
+        creditor_name: 'Flirt Media B.V.', creditor_id: 'NL98ZZZ999999999999', blocked: false,
+        limit: { max: 30000, used: 0, currency: 'EUR' }, prenotification_days: 2,
+      }),
+    });
+    disposers.push(app.dispose);
+    const summary = await screen.findByLabelText('Your order');
+    const cut = discountAmount(timeBonus, 2499, 'directdebit');
+    expect(text(summary)).toContain(`Discount (25%)−€${(cut / 100).toFixed(2)}`);
+    expect(text(summary)).toContain('Total€18.75');
+    expect(text(screen.getByRole('checkbox').closest('label')!)).toContain('to collect €18.75 once');
+    expect(screen.getByRole('button', { name: 'Pay €18.75 by direct debit' })).toBeTruthy();
+  });
+});
