@@ -143,7 +143,8 @@ describe('direct debit page', () => {
     type('Code from the SMS', '654321');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: /^Pay €24\.99/ }));
-    expect(await screen.findByRole('heading', { name: 'Processing your payment' })).toBeTruthy();
+    // Accepted (pending at the bank) is credited already: the payment page says so.
+    expect(await screen.findByRole('heading', { name: 'Direct debit accepted' })).toBeTruthy();
     expect(location.pathname).toBe('/transactions/77');
     expect(posted).toEqual([{
       package_id: 2, holder: 'Anna Schmidt', iban: 'DE89 3704 0044 0532 0130 00', street: 'Hauptstraße 1', postcode: '10115', city: 'Berlin',
