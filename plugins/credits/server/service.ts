@@ -55,6 +55,8 @@ export interface CreditsService {
   paidAmong(ids: readonly number[]): Promise<Set<number>>;
   /** Makes the member premium (the first purchase); `changed` is false when they already were. */
   markPaid(userId: number, trx?: DB): Promise<{ changed: boolean }>;
+  /** Takes premium back (the member's only purchase was returned or charged back): `changed` when they were. */
+  unmarkPaid(userId: number, trx?: DB): Promise<{ changed: boolean }>;
   /** Makes many members premium in one statement (seeding, imports); how many were not already. */
   markPaidAll(ids: readonly number[]): Promise<number>;
   /** The member's ledger, newest first. */
@@ -177,6 +179,12 @@ export function createCreditsService(db: DB): CreditsService {
       const row = await on.insertInto('credit_accounts').values({ user_id: userId, paid_user: true })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ paid_user: true }).where('credit_accounts.paid_user', '=', false))
         .returning('user_id').executeTakeFirst();
+      return { changed: Boolean(row) };
+    },
+
+    async unmarkPaid(userId, on = db) {
+      const row = await on.updateTable('credit_accounts').set({ paid_user: false })
+        .where('user_id', '=', userId).where('paid_user', '=', true).returning('user_id').executeTakeFirst();
       return { changed: Boolean(row) };
     },
 

@@ -143,6 +143,17 @@ describe('payments: chargebacks', () => {
     const info = await t.call({ method: 'GET', url: '/api/directdebit.php', cookie: m.cookie });
     expect(info.statusCode, info.body).toBe(200);
     expect(info.json()).toMatchObject({ blocked: true });
+    // Its only purchase was taken back: no longer premium.
+    expect(await credits().isPaid(m.id)).toBe(false);
+  });
+
+  it('a chargeback of one purchase leaves a member with another purchase premium', async () => {
+    const m = await addMember(t);
+    await bought(m);
+    const { providerId } = await bought(m);
+    psp.chargeback(providerId);
+    await psp.idle();
+    expect(await credits().account(m.id)).toEqual({ balance: 150, paid: true });
   });
 });
 

@@ -203,6 +203,12 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       await trx.insertInto('directdebit_blocks').values({ user_id: row.user_id, payment_id: row.id, reason: next, at: clock.now() })
         .onConflict((oc) => oc.column('user_id').doNothing()).execute();
     }
+    // Premium means having bought: when no other purchase of the member stands, it goes too.
+    if (next !== 'refunded') {
+      const other = await trx.selectFrom('payments').select('id').where('user_id', '=', row.user_id).where('id', '<>', row.id)
+        .where('credited', '=', true).where('status', 'in', ['paid', 'pending', 'refunded']).limit(1).executeTakeFirst();
+      if (!other) await deps.credits().unmarkPaid(row.user_id, trx);
+    }
     return trx.updateTable('payments').set({ reversed_credits: sql`reversed_credits + ${taken}` })
       .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
   }

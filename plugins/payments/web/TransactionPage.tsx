@@ -93,7 +93,8 @@ function OtherMethods({ payment }: { payment: Payment }) {
           <li key={m.method}><Link to="credits-id-paymentmethod" params={{ id: payment.package_id, paymentmethod: m.method }}>{t(`payments:methods.${m.method}`)}</Link></li>
         ))}
       </MethodList>
-      <p><Link to="credits-id-paymentmethod" params={{ id: payment.package_id, paymentmethod: payment.method }}>{t('payments:transaction.retry')}</Link></p>
+      {/* A returned direct debit blocks direct debit: no "try again" there. */}
+      {payment.method !== 'directdebit' && <p><Link to="credits-id-paymentmethod" params={{ id: payment.package_id, paymentmethod: payment.method }}>{t('payments:transaction.retry')}</Link></p>}
     </>
   );
 }
