@@ -286,7 +286,10 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   }
 
   registerMedia(app, kernel.storage);
-  registerShell(app, { config, bootData: kernel.bootData, identify, enabled: kernel.enabled });
+  registerShell(app, {
+    config, bootData: kernel.bootData, identify, enabled: kernel.enabled,
+    browserSettings: (site) => browserSettings(site, ordered, kernel.enabled(site)),
+  });
   return { app, kernel, routes };
 }
 

@@ -192,10 +192,19 @@ export interface ShellOptions {
   identify(req: FastifyRequest): Promise<void>;
   /** The ids of the plugins switched on for a site (the kernel's one switch). */
   enabled(site: SiteSettings): ReadonlySet<string>;
+  /** What of a site's settings the browser may see (as GET /api/settings.php answers them). */
+  browserSettings(site: SiteSettings): Partial<SiteSettings>;
 }
 
 /** Static files of dist/ and the HTML shell for `/` and every history-mode page address. */
-export function registerShell(app: FastifyInstance, { config, bootData, identify, enabled }: ShellOptions) {
+export function registerShell(app: FastifyInstance, { config, bootData, identify, enabled, browserSettings }: ShellOptions) {
+  // The resolved site object is shared until its settings change: so is its JSON.
+  const settingsJson = new WeakMap<SiteSettings, string>();
+  const settingsOf = (site: SiteSettings) => {
+    let json = settingsJson.get(site);
+    if (!json) settingsJson.set(site, json = scriptSafe(JSON.stringify(browserSettings(site))));
+    return json;
+  };
   const source = shellSource(config.distDir);
   const hasDist = fs.existsSync(path.join(config.distDir, 'index.html'));
 
@@ -241,7 +250,7 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     const pathname = req.url.split('?')[0];
     const plugins = enabled(req.site);
     const page = pageFor(shell.routes, pathname, plugins, req.userId != null);
-    const boot = `{"settings":${scriptSafe(JSON.stringify(req.site))},"locale":"${locale}","texts":${textsFor(page, locale, plugins, req.userId != null)},"data":${scriptSafe(JSON.stringify(data))}}`;
+    const boot = `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${textsFor(page, locale, plugins, req.userId != null)},"data":${scriptSafe(JSON.stringify(data))}}`;
     const files = page?.files ?? [];
     const head = `${preloadLinks(files)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
     const html = shell.html.replace('</head>', `${head}</head>`);
