@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
+import type { TestApp } from '../../../kernel/server/testing.ts';
+import { paymentsTestApp } from '../../payments/server/testing.ts';
 import { addMember } from '../../testing.ts';
 import { creditsRef } from '../../credits/server.ts';
-import { discountAmount, type CreatePaymentResponse, type CreditsOffer, type Payment } from '../../payments/contract.ts';
-import { paymentsRef } from '../../payments/server.ts';
-import { isTestProvider } from '../../payments/server/providers/index.ts';
+import { discountAmount, type CreatePaymentResponse, type CreditsOffer } from '../../payments/contract.ts';
 import type { TestProvider } from '../../payments/server/providers/test.ts';
 import { TIME_BONUS_CODE, TIME_BONUS_SECONDS, WELCOME_CODE, type DiscountCodeResponse, type TimeBonus } from '../contract.ts';
 
@@ -13,12 +12,7 @@ let t: TestApp;
 let psp: TestProvider;
 type Member = Awaited<ReturnType<typeof addMember>>;
 
-beforeAll(async () => {
-  t = await createTestApp({ profiles: 0 });
-  const provider = t.kernel.services.get(paymentsRef).provider;
-  if (!isTestProvider(provider)) throw new Error('tests run with the test provider');
-  psp = provider;
-});
+beforeAll(async () => { ({ t, psp } = await paymentsTestApp()); });
 afterAll(async () => { await t?.close(); });
 
 /** A member in NL (EUR, iDEAL) who signed up `ago` seconds before the app's now. */

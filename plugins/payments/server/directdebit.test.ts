@@ -1,12 +1,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
+import type { TestApp } from '../../../kernel/server/testing.ts';
+import { paymentsTestApp } from './testing.ts';
 import { addMember } from '../../testing.ts';
 import { creditsRef } from '../../credits/server.ts';
 import type { CreatePaymentResponse, CreditsOffer, DirectDebitInfo, DirectDebitRequest, Payment } from '../contract.ts';
-import { paymentsRef } from '../server.ts';
 import { CODE_TRIES, RESEND_S, SENDS_PER_DAY } from './directdebit.ts';
-import { isTestProvider } from './providers/index.ts';
 import { TEST_DEBIT_IBANS, type TestProvider } from './providers/test.ts';
 import { readLatestSms } from './sms/outbox.ts';
 
@@ -16,12 +15,7 @@ let psp: TestProvider;
 type Member = Awaited<ReturnType<typeof addMember>>;
 let phoneCounter = 0;
 
-beforeAll(async () => {
-  t = await createTestApp({ profiles: 0 });
-  const provider = t.kernel.services.get(paymentsRef).provider;
-  if (!isTestProvider(provider)) throw new Error('tests run with the test provider');
-  psp = provider;
-});
+beforeAll(async () => { ({ t, psp } = await paymentsTestApp()); });
 afterAll(async () => { await t?.close(); });
 
 const credits = () => t.kernel.services.get(creditsRef);

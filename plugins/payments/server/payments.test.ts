@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
+import type { TestApp } from '../../../kernel/server/testing.ts';
+import { paymentsTestApp } from './testing.ts';
 import { addMember } from '../../testing.ts';
 import { creditsRef } from '../../credits/server.ts';
 import type { CreditsOffer, Payment, PaymentMethod } from '../contract.ts';
 import { paymentsRef } from '../server.ts';
-import { isTestProvider } from './providers/index.ts';
 import { CREATES_PER_HOUR } from './routes.ts';
 import { RETURN_SYNC_MS } from './service.ts';
 import type { TestOutcome, TestProvider } from './providers/test.ts';
@@ -13,12 +13,7 @@ let t: TestApp;
 let psp: TestProvider;
 type Member = Awaited<ReturnType<typeof addMember>>;
 
-beforeAll(async () => {
-  t = await createTestApp({ profiles: 0 });
-  const provider = t.kernel.services.get(paymentsRef).provider;
-  if (!isTestProvider(provider)) throw new Error('tests run with the test provider');
-  psp = provider;
-});
+beforeAll(async () => { ({ t, psp } = await paymentsTestApp()); });
 afterAll(async () => { await t?.close(); });
 
 const setCountry = (m: Member, country: string) => t.kernel.db.updateTable('profiles').set({ country }).where('user_id', '=', m.id).execute();

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
+import type { TestApp } from '../../../kernel/server/testing.ts';
+import { paymentsTestApp } from './testing.ts';
 import { addMember } from '../../testing.ts';
 import { creditsRef } from '../../credits/server.ts';
 import type { Payment } from '../contract.ts';
-import { paymentsRef } from '../server.ts';
-import { isTestProvider } from './providers/index.ts';
 import type { TestProvider } from './providers/test.ts';
 
 // Its own app: these tests move the app's clock forward.
 let t: TestApp;
 let psp: TestProvider;
-beforeAll(async () => {
-  t = await createTestApp({ profiles: 0 });
-  const provider = t.kernel.services.get(paymentsRef).provider;
-  if (!isTestProvider(provider)) throw new Error('tests run with the test provider');
-  psp = provider;
-});
+beforeAll(async () => { ({ t, psp } = await paymentsTestApp()); });
 afterAll(async () => { await t?.close(); });
 
 type Member = Awaited<ReturnType<typeof addMember>>;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
+import type { TestApp } from '../../../kernel/server/testing.ts';
+import { paymentsTestApp } from './testing.ts';
 import { addMember } from '../../testing.ts';
 import { creditsRef } from '../../credits/server.ts';
 import type { Payment, Receipt } from '../contract.ts';
-import { paymentsRef } from '../server.ts';
-import { isTestProvider } from './providers/index.ts';
 import type { TestProvider } from './providers/test.ts';
 
 // Its own app: these tests move the clock (refund_days).
@@ -12,12 +11,7 @@ let t: TestApp;
 let psp: TestProvider;
 type Member = Awaited<ReturnType<typeof addMember>>;
 
-beforeAll(async () => {
-  t = await createTestApp({ profiles: 0 });
-  const provider = t.kernel.services.get(paymentsRef).provider;
-  if (!isTestProvider(provider)) throw new Error('tests run with the test provider');
-  psp = provider;
-});
+beforeAll(async () => { ({ t, psp } = await paymentsTestApp()); });
 afterAll(async () => { await t?.close(); });
 
 const credits = () => t.kernel.services.get(creditsRef);
