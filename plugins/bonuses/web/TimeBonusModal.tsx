@@ -15,7 +15,8 @@ const Body = styled.div`
   text-align: center;
   .ribbon {
     display: flex; align-items: center; justify-content: center; gap: 8px;
-    margin: 0 -20px 16px; padding: 10px 16px;
+    /* Below the dialog's close button (top 8px, about 36px high), not under it; edge to edge. */
+    margin: 20px -20px 16px; padding: 10px 16px;
     background: linear-gradient(90deg, ${colors.dark}, ${colors.secondary});
     color: #fff; font-weight: 700; text-transform: uppercase; letter-spacing: 0.06em;
   }

@@ -22,7 +22,8 @@ const Methods = styled.fieldset`
   label { display: flex; align-items: center; gap: 12px; padding: 12px 14px; margin-bottom: 8px; border: 2px solid ${colors.border}; border-radius: 10px; background: #fff; cursor: pointer; }
   label:has(input:checked) { border-color: ${colors.primary}; }
   label[data-disabled='true'] { opacity: 0.6; cursor: not-allowed; }
-  input { width: 20px; height: 20px; accent-color: ${colors.dark}; }
+  /* flex: none: a long fee and discount text beside a wrapping name must not shrink the radio. */
+  input { flex: none; width: 20px; height: 20px; accent-color: ${colors.dark}; }
   input:focus-visible { outline: 3px solid rgba(194, 53, 193, 0.4); outline-offset: 2px; }
   .name { font-weight: 600; }
   .fee { margin-left: auto; color: ${MUTED_TEXT}; font-size: 14px; text-align: right; }
