@@ -54,6 +54,21 @@ test('a free member in NL buys credits with iDEAL: processing, then the credits 
   await page.goto('/transactions');
   await expect(page.getByRole('heading', { name: 'Your payments' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Paid' })).toBeVisible();
+
+  // Premium sees other members' photos unblurred (demo members with an odd number have two).
+  const ids = ((await (await page.request.get('/api/members.php?country=NO')).json()).profiles as { id: number }[]).map((p) => p.id);
+  let url = '';
+  for (const id of ids) {
+    if ((await (await page.request.get(`/api/member.php?id=${id}`)).json()).profile.images.length > 1) { url = `/members/${id}`; break; }
+  }
+  expect(url).not.toBe('');
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Only premium members see this photo')).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /^Blurred photo of/ })).toHaveCount(0);
+  const big = page.locator('img[src*="-full.jpg"]').first();
+  await expect(big).toBeVisible();
+  expect((await page.request.get((await big.getAttribute('src'))!)).status()).toBe(200);
 });
 
 test('a failed payment offers another method; a member in PL pays in złoty (PLN) with BLIK or Przelewy24', async ({ page, baseURL }, info) => {
