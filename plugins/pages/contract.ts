@@ -14,7 +14,7 @@ export interface CompanyInfo {
 }
 export interface CompanyInfoResponse { company: CompanyInfo }
 
-export const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'return_policy', 'faq', 'service'] as const;
+export const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'complaints', 'return_policy', 'faq', 'service'] as const;
 export type StaticPage = (typeof STATIC_PAGES)[number];
 
 /** The terms' version date: 2023-12-01 12:00 UTC, or later when the company was added after that. */

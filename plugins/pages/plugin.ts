@@ -10,6 +10,7 @@ export const pagesPlugin = definePluginDescriptor({
     'pages-privacy': '/pages/privacy',
     'pages-cookies': '/pages/cookies',
     'pages-ban': '/pages/ban',
+    'pages-complaints': '/pages/complaints',
     'pages-return-policy': '/pages/return-policy',
     'pages-faq': '/pages/faq',
     'pages-service': '/pages/service',
