@@ -13,7 +13,3 @@ export async function paymentsTestApp(): Promise<{ t: TestApp; psp: TestProvider
   if (!isTestProvider(provider)) throw new Error('tests run with the test provider');
   return { t, psp: provider };
 }
-
-/** Puts the member's profile in `country` (which prices their offer). */
-export const setCountry = (t: TestApp, m: Member, country: string) =>
-  t.kernel.db.updateTable('profiles').set({ country }).where('user_id', '=', m.id).execute();
