@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, logInAs, newMember, setCredits } from './helpers.ts';
+import { client, expectAccessible, logInAs, newMember, setCredits, useCanonicalOrigin } from './helpers.ts';
 
 // The welcome time bonus (25 % for 4 hours after signup: a banner counting down in the members area,
 // a modal after 40 s there with no credits) and discount codes on /credits, paid on the test
@@ -7,13 +7,9 @@ import { expectAccessible, logInAs, newMember, setCredits } from './helpers.ts';
 // with the signup-date hook, never by moving the server's clock (shared by every test on the server).
 test.describe.configure({ timeout: 150_000 });
 
-const client = { 'x-request-type': 'client', 'content-type': 'application/json' };
 const NL = { country: 'NL', region: 'gelderland', city: 'Arnhem' };
-const siteSettings = (baseURL: string, settings: Record<string, unknown>) =>
-  fetch(`${baseURL}/api/test/site`, { method: 'POST', headers: client, body: JSON.stringify({ domain: 'localhost', settings }) });
-// The provider's checkout and the way back are links on the site's canonical origin: this run's port.
-test.beforeAll(async ({ baseURL }) => { expect((await siteSettings(baseURL!, { canonical_url: baseURL })).ok).toBe(true); });
-test.afterAll(async ({ baseURL }) => { await siteSettings(baseURL!, { canonical_url: 'http://localhost:3000' }); });
+// Checkout, the way back and webhooks: on this run's port.
+useCanonicalOrigin();
 
 /** A screenshot in this run's output folder (375 px on the phone project, 1280 px on desktop). */
 async function snap(page: Page, info: TestInfo, name: string, fullPage = false) {

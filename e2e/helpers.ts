@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 
 export const DEMO = { email: 'demo@example.com', password: 'flirt-demo-2026' };
 
@@ -52,7 +52,19 @@ export function mailLink(mail: CaughtMail, part: string): string {
   return u.pathname + u.search;
 }
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-const client = { 'x-request-type': 'client', 'content-type': 'application/json' };
+export const client = { 'x-request-type': 'client', 'content-type': 'application/json' };
+
+const siteSettings = (baseURL: string, settings: Record<string, unknown>) =>
+  fetch(`${baseURL}/api/test/site`, { method: 'POST', headers: client, body: JSON.stringify({ domain: 'localhost', settings }) });
+
+/**
+ * Links the server makes (the provider's checkout and the way back, webhooks) point at the site's
+ * canonical origin: for this file's tests, this run's port; restored afterwards.
+ */
+export function useCanonicalOrigin() {
+  test.beforeAll(async ({ baseURL }) => { expect((await siteSettings(baseURL!, { canonical_url: baseURL })).ok).toBe(true); });
+  test.afterAll(async ({ baseURL }) => { await siteSettings(baseURL!, { canonical_url: 'http://localhost:3000' }); });
+}
 /** Moves the server's clock forward and runs due jobs (test hooks). */
 export async function advanceServerClock(baseURL: string, days: number) {
   await fetch(`${baseURL}/api/test/clock`, { method: 'POST', headers: client, body: JSON.stringify({ advance_ms: Math.round(days * 86400_000) }) });

@@ -2,19 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { readLatestSms } from '../plugins/payments/server/sms/outbox.ts';
-import { expectAccessible, logInAs, newMember, type Member } from './helpers.ts';
+import { expectAccessible, logInAs, newMember, useCanonicalOrigin, type Member } from './helpers.ts';
 
 // SEPA direct debit with our own mandate (account, address, a code texted to the member's mobile, the
 // ticked authorisation) on the built-in test provider; refunding a purchase's unused credits and its
 // receipt; and the block after a debit the bank returned.
 test.describe.configure({ timeout: 150_000 });
 
-const client = { 'x-request-type': 'client', 'content-type': 'application/json' };
-const siteSettings = (baseURL: string, settings: Record<string, unknown>) =>
-  fetch(`${baseURL}/api/test/site`, { method: 'POST', headers: client, body: JSON.stringify({ domain: 'localhost', settings }) });
-// Webhooks and the checkout are links on the site's canonical origin: this run's port.
-test.beforeAll(async ({ baseURL }) => { expect((await siteSettings(baseURL!, { canonical_url: baseURL })).ok).toBe(true); });
-test.afterAll(async ({ baseURL }) => { await siteSettings(baseURL!, { canonical_url: 'http://localhost:3000' }); });
+// Checkout, the way back and webhooks: on this run's port.
+useCanonicalOrigin();
 
 // The e2e server texts into <DATA_DIR>/sms-outbox (playwright.config.ts).
 const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '.e2e-data', 'sms-outbox');

@@ -1,16 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, logInAs, newMember, shot } from './helpers.ts';
+import { expectAccessible, logInAs, newMember, shot, useCanonicalOrigin } from './helpers.ts';
 
 // Buying the same again: a member who paid once (through the built-in test provider, as in
 // e2e/payments.spec.ts) repeats the last order from /credits/repeat-order in one step.
 test.describe.configure({ timeout: 150_000 });
 
-const client = { 'x-request-type': 'client', 'content-type': 'application/json' };
-const siteSettings = (baseURL: string, settings: Record<string, unknown>) =>
-  fetch(`${baseURL}/api/test/site`, { method: 'POST', headers: client, body: JSON.stringify({ domain: 'localhost', settings }) });
-// The provider's checkout and the way back are links on the site's canonical origin: this run's port.
-test.beforeAll(async ({ baseURL }) => { expect((await siteSettings(baseURL!, { canonical_url: baseURL })).ok).toBe(true); });
-test.afterAll(async ({ baseURL }) => { await siteSettings(baseURL!, { canonical_url: 'http://localhost:3000' }); });
+// Checkout, the way back and webhooks: on this run's port.
+useCanonicalOrigin();
 
 test('a member who paid once repeats the last order: the package and method are chosen, one Pay, credited', async ({ page, baseURL }, info) => {
   const m = await newMember(baseURL!, { name: 'Sanne', gender: 'female', lookingFor: 'male', place: { country: 'NL', region: 'gelderland', city: 'Arnhem' } });

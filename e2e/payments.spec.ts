@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, logInAs, newMember, shot } from './helpers.ts';
+import { expectAccessible, logInAs, newMember, shot, useCanonicalOrigin } from './helpers.ts';
 
 // Buying credits through the built-in test provider (the PSP test mode: a hosted checkout page on
 // this server, the redirect back, an asynchronous webhook), as a member in the Netherlands and one
 // in Poland would.
 test.describe.configure({ timeout: 150_000 });
 
-const client = { 'x-request-type': 'client', 'content-type': 'application/json' };
-const siteSettings = (baseURL: string, settings: Record<string, unknown>) =>
-  fetch(`${baseURL}/api/test/site`, { method: 'POST', headers: client, body: JSON.stringify({ domain: 'localhost', settings }) });
-// The provider's checkout and the way back are links on the site's canonical origin: this run's port.
-test.beforeAll(async ({ baseURL }) => { expect((await siteSettings(baseURL!, { canonical_url: baseURL })).ok).toBe(true); });
-test.afterAll(async ({ baseURL }) => { await siteSettings(baseURL!, { canonical_url: 'http://localhost:3000' }); });
+// Checkout, the way back and webhooks: on this run's port.
+useCanonicalOrigin();
 
 test('a free member in NL buys credits with iDEAL: processing, then the credits in the navigation and premium', async ({ page, baseURL }, info) => {
   const m = await newMember(baseURL!, { name: 'Noor', gender: 'female', lookingFor: 'male', place: { country: 'NL', region: 'gelderland', city: 'Arnhem' } });
