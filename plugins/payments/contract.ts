@@ -125,6 +125,8 @@ export interface DirectDebitRequest {
   code: string;
   /** The checkbox authorising the one-time debit: must be true. */
   authorise: boolean;
+  /** The amount the page showed: never charged; another server price answers 409 price_changed. */
+  shown_amount?: number;
 }
 
 /**

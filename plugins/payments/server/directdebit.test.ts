@@ -109,6 +109,20 @@ describe('payments: SEPA direct debit', () => {
     expect(limit.limit.used).toBe(1875);
   });
 
+  it('a shown price the server no longer charges: 409 price_changed, nothing made, the code still usable', async () => {
+    const m = await nlMember();
+    t.kernel.clock.advance((RESEND_S + 1) * 1000);
+    const phone = newPhone();
+    await sendCode(m, phone);
+    const code = (await latestCode(phone))!;
+    const res = await debit(m, { ...form(phone, code), shown_amount: 1875 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'price_changed', params: { amount: 2499 } });
+    expect(await t.kernel.db.selectFrom('payments').select('id').where('user_id', '=', m.id).execute()).toHaveLength(0);
+    const ok = await debit(m, { ...form(phone, code), shown_amount: 2499 });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it("'Code invalid' for a wrong code, and after the allowed tries a new code is needed", async () => {
     const m = await nlMember();
     const phone = newPhone();

@@ -192,6 +192,10 @@ export function createDirectDebit(deps: DirectDebitDeps) {
           row = await trx.updateTable('payments').set({ discount: discount.amount, amount: pkg.price - discount.amount })
             .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
         }
+        // The page showed another price (a bonus ended meanwhile): nothing is made, the code stays usable.
+        if (body.shown_amount != null && body.shown_amount !== row.amount) {
+          throw new HttpError(409, 'price_changed', 'The price has changed since the page was shown.', { amount: row.amount });
+        }
         // The limit counts what is charged (this payment is in `used` now).
         if (await used(userId, pkg.currency, trx) > limitOf(site, pkg.currency)) {
           throw badRequest('directdebit_limit', 'Limit reached: try later, a cheaper package or another method.');

@@ -113,7 +113,7 @@ export function paymentRoutes(app: FastifyInstance, kernel: Kernel, payments: Pa
         properties: {
           package_id: id, holder: str(200), iban: str(60), street: str(200), postcode: str(40), city: str(120),
           country: str(10),
-          phone: str(40), code: str(20), authorise: { type: 'boolean' },
+          phone: str(40), code: str(20), authorise: { type: 'boolean' }, shown_amount: { type: 'integer', minimum: 0, maximum: 100_000_000 },
         },
       },
     },

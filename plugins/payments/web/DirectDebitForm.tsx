@@ -4,6 +4,7 @@ import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { errorCode, errorField, errorText } from '../../../kernel/web/errors.ts';
+import type { ApiError } from '../../../kernel/web/api-error.ts';
 import { countryName } from '../../../kernel/web/intl.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Notice } from '../../../kernel/web/ui/Card.tsx';
@@ -54,9 +55,11 @@ interface Props {
   country: string;
   /** The member's discount (the server takes it off a direct debit like any payment). */
   discount?: OfferDiscount | null;
+  /** The server charges another price now (409 price_changed): the page reloads its offer. */
+  onPriceChanged?: () => void;
 }
 
-export function DirectDebitForm({ pkg, fee, info, country, discount = null }: Props) {
+export function DirectDebitForm({ pkg, fee, info, country, discount = null, onPriceChanged }: Props) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const locale = useLocale();
@@ -123,6 +126,7 @@ export function DirectDebitForm({ pkg, fee, info, country, discount = null }: Pr
       const res = await createDirectDebit(kernel.api, {
         package_id: pkg.id, holder: values.holder.trim(), iban: values.iban, street: values.street.trim(), postcode: values.postcode.trim(),
         city: values.city.trim(), country: values.country, phone: compactPhone(values.phone), code: values.code, authorise: values.authorise,
+        shown_amount: amount,
       });
       kernel.router.navigate('transactions-id', { id: res.payment.id });
     } catch (err) {
@@ -132,7 +136,11 @@ export function DirectDebitForm({ pkg, fee, info, country, discount = null }: Pr
       const field = (FIELDS as readonly string[]).includes(named) ? named as FieldName : CODE_FIELD[code];
       // A used-up code (expired, too many tries) may be replaced at once.
       if (code === 'code_expired' || code === 'code_tries') sms.current?.allowResend();
-      if (field) show({ [field]: errorText(t, err, 'payments') });
+      if (code === 'price_changed') {
+        const now = Number((err as ApiError).params.amount);
+        setFormError(Number.isFinite(now) ? t('payments:discount.priceChanged', { amount: money(now) }) : t('payments:discount.priceChangedPlain'));
+        onPriceChanged?.();
+      } else if (field) show({ [field]: errorText(t, err, 'payments') });
       else setFormError(errorText(t, err, 'payments'));
     }
   };

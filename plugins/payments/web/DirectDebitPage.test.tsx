@@ -148,9 +148,30 @@ describe('direct debit page', () => {
     expect(location.pathname).toBe('/transactions/77');
     expect(posted).toEqual([{
       package_id: 2, holder: 'Anna Schmidt', iban: 'DE89 3704 0044 0532 0130 00', street: 'Hauptstraße 1', postcode: '10115', city: 'Berlin',
-      country: 'AT', phone: '+436641234567', code: '654321', authorise: true,
+      country: 'AT', phone: '+436641234567', code: '654321', authorise: true, shown_amount: 2499,
     }]);
     expect(app.api.calls).toContain('POST /api/directdebit.php');
+  });
+
+  it('a price the server no longer charges (a bonus ended): says so, shows the new price, keeps what was typed', async () => {
+    let offers = 0;
+    await open({
+      'GET /api/credits.php': () => (offers++ === 0
+        ? deOffer({ discount: { code: 'TIMEBONUS25', kind: 'time_bonus', value_percentage: 25, ends_in: 1, minimum_order_value: null, paymentmethods: null } })
+        : deOffer()),
+      'POST /api/directdebit-code.php': () => ({ expires_in: 600, resend_in: 60 }),
+      'POST /api/directdebit.php': () => { throw new ApiError(409, 'price_changed', 'changed', { amount: 2499 }); },
+    });
+    fillAccountAndAddress();
+    type('Mobile number', '+4915112345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByLabelText('Code from the SMS');
+    type('Code from the SMS', '111111');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: /^Pay €18\.75/ }));
+    expect(await screen.findByText(/The price has changed.*€24\.99/)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Pay €24\.99/ })).toBeTruthy();
+    expect((screen.getByLabelText('Account holder') as HTMLInputElement).value).toBe('Anna Schmidt');
   });
 
   it('shows the server\'s refusals at their fields, and lets a used-up code be replaced at once', async () => {

@@ -55,7 +55,8 @@ export default observer(function DirectDebitPage({ query }: PageProps) {
     body = (
       <>
         <p className="lead">{t('payments:directdebit.lead')}</p>
-        <DirectDebitForm pkg={pkg} fee={method?.fee ?? 0} info={info} country={offer.country} discount={offer.discount} />
+        <DirectDebitForm pkg={pkg} fee={method?.fee ?? 0} info={info} country={offer.country} discount={offer.discount}
+          onPriceChanged={() => { getOffer(kernel.api).then((o) => data.set([o, info]), () => {}); }} />
         <p><Link to="credits-id-paymentmethod" params={{ id: pkg.id }}>{t('payments:directdebit.otherMethods')}</Link></p>
       </>
     );
