@@ -8,11 +8,10 @@ import type { ApiError } from '../../../kernel/web/api-error.ts';
 import { countryName } from '../../../kernel/web/intl.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Notice } from '../../../kernel/web/ui/Card.tsx';
-import { FormError } from '../../../kernel/web/ui/Field.tsx';
+import { CheckField, Field, FormError, SelectField } from '../../../kernel/web/ui/Field.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
 import { discountAmount, SEPA_COUNTRIES, type CreditPackage, type DirectDebitInfo, type OfferDiscount } from '../contract.ts';
 import { createDirectDebit } from './api.ts';
-import { CheckField, InputField, SelectInput } from './FormField.tsx';
 import { groupIban, ibanLooksValid } from './iban.ts';
 import { formatMoney } from '../money.ts';
 import { MUTED_TEXT } from './muted.ts';
@@ -150,7 +149,7 @@ export function DirectDebitForm({ pkg, fee, info, country, discount = null, onPr
     creditor: info.creditor_name, creditorId: info.creditor_id, amount: money(amount), days: info.prenotification_days, count: info.prenotification_days,
   });
   const input = (field: 'holder' | 'street' | 'postcode' | 'city', autoComplete: string) => (
-    <InputField ref={refs[field]} label={t(`payments:directdebit.${field}`)} error={errors[field]} name={field} autoComplete={autoComplete}
+    <Field ref={refs[field]} label={t(`payments:directdebit.${field}`)} error={errors[field]} name={field} autoComplete={autoComplete}
       value={values[field]} disabled={busy} onChange={(e) => set(field, e.target.value)} />
   );
 
@@ -170,7 +169,7 @@ export function DirectDebitForm({ pkg, fee, info, country, discount = null, onPr
       <fieldset>
         <legend>{t('payments:directdebit.account')}</legend>
         {input('holder', 'name')}
-        <InputField ref={refs.iban} label={t('payments:directdebit.iban')} hint={t('payments:directdebit.ibanHint')} error={errors.iban} name="iban"
+        <Field ref={refs.iban} label={t('payments:directdebit.iban')} hint={t('payments:directdebit.ibanHint')} error={errors.iban} name="iban"
           autoComplete="off" spellCheck={false} autoCapitalize="characters" value={values.iban} disabled={busy}
           onChange={(e) => set('iban', groupIban(e.target.value))} />
       </fieldset>
@@ -181,11 +180,11 @@ export function DirectDebitForm({ pkg, fee, info, country, discount = null, onPr
           {input('postcode', 'postal-code')}
           {input('city', 'address-level2')}
         </div>
-        <SelectInput ref={refs.country} label={t('payments:directdebit.country')} error={errors.country} name="country" autoComplete="country"
+        <SelectField ref={refs.country} label={t('payments:directdebit.country')} error={errors.country} name="country" autoComplete="country"
           value={values.country} disabled={busy} onChange={(e) => set('country', e.target.value)}>
           {!values.country && <option value="">{t('payments:directdebit.chooseCountry')}</option>}
           {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
-        </SelectInput>
+        </SelectField>
       </fieldset>
       <fieldset>
         <legend>{t('payments:directdebit.confirm')}</legend>

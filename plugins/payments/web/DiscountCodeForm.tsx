@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../kernel/web/ui/Field.tsx';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Notice } from '../../../kernel/web/ui/Card.tsx';
 import type { OfferDiscount } from '../contract.ts';
 import { enterDiscountCode, removeDiscountCode } from './api.ts';
-import { InputField } from './FormField.tsx';
 
 const Form = styled.form`
   max-width: 420px;
@@ -73,7 +73,7 @@ export function DiscountCodeForm({ discount, onChange }: { discount: OfferDiscou
   return (
     <Form onSubmit={apply} noValidate aria-label={t('payments:discount.code.label')}>
       <div className="row">
-        <InputField label={t('payments:discount.code.label')} value={code} error={error} autoComplete="off" autoCapitalize="characters"
+        <Field label={t('payments:discount.code.label')} value={code} error={error} autoComplete="off" autoCapitalize="characters"
           spellCheck={false} maxLength={64} onChange={(e) => { setCode(e.target.value); setError(null); }} />
         <Button type="submit" data-variant="outline" disabled={busy} aria-busy={busy || undefined}>{t('payments:discount.code.apply')}</Button>
       </div>

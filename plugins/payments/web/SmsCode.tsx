@@ -3,12 +3,12 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../kernel/web/ui/Field.tsx';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { up } from '../../../kernel/web/theme.ts';
 import { sendDirectDebitCode } from './api.ts';
-import { InputField } from './FormField.tsx';
 
 /** E.164 as the server wants it: the number without spaces, dashes, dots or brackets. */
 export const compactPhone = (phone: string) => phone.replace(/[\s\-().]/g, '');
@@ -91,7 +91,7 @@ export const SmsCode = forwardRef<SmsCodeHandle, Props>(function SmsCode({ phone
   return (
     <>
       <Row>
-        <InputField ref={phoneRef} label={t('payments:directdebit.phone')} hint={t('payments:directdebit.phoneHint')} error={errors.phone}
+        <Field ref={phoneRef} label={t('payments:directdebit.phone')} hint={t('payments:directdebit.phoneHint')} error={errors.phone}
           type="tel" inputMode="tel" autoComplete="tel" name="phone" value={phone} disabled={disabled}
           onChange={(e) => { onPhone(e.target.value); setError('phone', undefined); }} />
         <Button data-variant="outline" onClick={send} disabled={disabled || sending || running} aria-busy={sending || undefined}>
@@ -102,7 +102,7 @@ export const SmsCode = forwardRef<SmsCodeHandle, Props>(function SmsCode({ phone
         <>
           <p role="status">{t('payments:directdebit.codeSent', { phone: sentTo.phone, minutes: sentTo.minutes })}</p>
           {running && <p className="muted">{t('payments:directdebit.resendIn', { seconds: resendIn })}</p>}
-          <InputField ref={codeRef} label={t('payments:directdebit.code')} hint={t('payments:directdebit.codeHint')} error={errors.code}
+          <Field ref={codeRef} label={t('payments:directdebit.code')} hint={t('payments:directdebit.codeHint')} error={errors.code}
             name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={6} value={code} disabled={disabled}
             onChange={(e) => { onCode(e.target.value.replace(/\D/g, '').slice(0, 6)); setError('code', undefined); }} />
         </>
