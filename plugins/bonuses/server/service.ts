@@ -39,14 +39,21 @@ function toOffer(row: CodeRow, now: Date): OfferDiscount {
 export function createBonuses(deps: BonusesDeps) {
   const { db, clock } = deps;
 
+  /** When the member signed up, if they have not paid yet (the welcome bonuses count from it); else null. */
+  async function unpaidSince(userId: number, on: DB): Promise<Date | null> {
+    return await deps.credits().isPaid(userId, on) ? null : accounts.signupDate(on, userId);
+  }
+
+  /**
+   * Whole seconds left of a window of `seconds` after signup (0: none), rounded up: the time bonus
+   * applies while less than 14,400 s have passed (14,399.9 s: 1 s left).
+   */
+  const leftOf = (since: Date | null, seconds: number) =>
+    since ? Math.max(0, Math.ceil((since.getTime() + seconds * 1000 - clock.now().getTime()) / 1000)) : 0;
+
   /** Seconds of the time bonus left for the member now (0: none): not paid, signed up < 4 h ago. */
   async function timeBonusLeft(userId: number, on: DB = db): Promise<number> {
-    if (await deps.credits().isPaid(userId, on)) return 0;
-    const signup = await accounts.signupDate(on, userId);
-    if (!signup) return 0;
-    // Whole seconds, rounded up: it applies while less than 14,400 s have passed (14,399.9 s: 1 s left).
-    const left = Math.ceil((signup.getTime() + TIME_BONUS_SECONDS * 1000 - clock.now().getTime()) / 1000);
-    return Math.max(0, left);
+    return leftOf(await unpaidSince(userId, on), TIME_BONUS_SECONDS);
   }
 
   /** Whether a once-per-user code is held by one of the member's payments (open, pending or paid). */
@@ -74,7 +81,8 @@ export function createBonuses(deps: BonusesDeps) {
   async function candidates(ctx: DiscountContext, on: DB = db): Promise<OfferDiscount[]> {
     const now = clock.now();
     const list: OfferDiscount[] = [];
-    const left = await timeBonusLeft(ctx.userId, on);
+    const since = await unpaidSince(ctx.userId, on);
+    const left = leftOf(since, TIME_BONUS_SECONDS);
     if (left > 0 && !await held(on, ctx.userId, TIME_BONUS_CODE)) {
       list.push({ code: TIME_BONUS_CODE, kind: 'time_bonus', value_percentage: TIME_BONUS_PERCENTAGE, ends_in: left, minimum_order_value: null, paymentmethods: null });
     }
@@ -83,18 +91,19 @@ export function createBonuses(deps: BonusesDeps) {
       const checked = await check(on, ctx.userId, chosen.code, ctx);
       if ('row' in checked && !(checked.row.validity === 'once_per_user' && await held(on, ctx.userId, checked.row.code))) list.push(toOffer(checked.row, now));
     }
-    const welcome = await welcomeFor(ctx.userId, ctx.site, on);
+    const welcome = await welcomeFor(ctx.userId, ctx.site, on, since);
     if (welcome && !await held(on, ctx.userId, WELCOME_CODE)) list.push(welcome);
     return list.sort((a, b) => b.value_percentage - a.value_percentage || PRIORITY[a.kind] - PRIORITY[b.kind]);
   }
 
-  /** The welcome discount (first purchase, `welcome_discount.hours` after signup), or null. */
-  async function welcomeFor(userId: number, site: SiteSettings, on: DB = db): Promise<OfferDiscount | null> {
+  /**
+   * The welcome discount (first purchase, `welcome_discount.hours` after signup), or null; `since`:
+   * unpaidSince() when the caller has it already.
+   */
+  async function welcomeFor(userId: number, site: SiteSettings, on: DB = db, since?: Date | null): Promise<OfferDiscount | null> {
     const { percentage = 0, hours = 0 } = site.welcome_discount ?? {};
-    if (!(percentage > 0) || !(hours > 0) || await deps.credits().isPaid(userId, on)) return null;
-    const signup = await accounts.signupDate(on, userId);
-    if (!signup) return null;
-    const left = Math.ceil((signup.getTime() + hours * 3_600_000 - clock.now().getTime()) / 1000);
+    if (!(percentage > 0) || !(hours > 0)) return null;
+    const left = leftOf(since === undefined ? await unpaidSince(userId, on) : since, hours * 3600);
     if (left <= 0 || await held(on, userId, WELCOME_CODE) === 'used') return null;
     return { code: WELCOME_CODE, kind: 'welcome', value_percentage: percentage, ends_in: left, minimum_order_value: null, paymentmethods: null };
   }
