@@ -71,20 +71,51 @@ describe('bonuses: the 4-hour time bonus', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => pay(m, { package_id: 2, method: 'ideal' })));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const payments = results.map((r) => (r.json() as CreatePaymentResponse).payment);
-    // The time bonus once, then the welcome discount once (the next best), then full price.
-    expect(payments.filter((p) => p.discount > 0)).toHaveLength(2);
+    // The first-purchase offer (the time bonus; the welcome discount is the same offer) once, then full price.
+    expect(payments.filter((p) => p.discount > 0)).toHaveLength(1);
     expect(payments.filter((p) => p.discount === 0).every((p) => p.amount === 2499)).toBe(true);
     const held = await uses(m);
-    expect(held.map((u) => u.code).sort()).toEqual([TIME_BONUS_CODE, WELCOME_CODE]);
+    expect(held.map((u) => u.code)).toEqual([TIME_BONUS_CODE]);
+  });
+
+  it('the time bonus and the welcome discount are one offer: while one payment holds it, no other gets either', async () => {
+    const m = await member(60);
+    const first = await created(m, { package_id: 2, method: 'ideal' });
+    expect(first.payment.discount).toBe(624);
+    // credits.php no longer offers WELCOME25 beside the open TIMEBONUS25 payment.
+    expect((await offer(m)).discount).toBeNull();
+    expect((await t.call({ method: 'GET', url: '/api/discountcode.php?welcome=true', cookie: m.cookie })).statusCode).toBe(200);
+    const second = await created(m, { package_id: 2, method: 'ideal', shown_amount: 2499 });
+    expect(second.payment.discount).toBe(0);
+    // An entered code is another offer and may be used beside it.
+    expect((await enter(m, 'SPRING10')).statusCode).toBe(200);
+    const third = await created(m, { package_id: 2, method: 'ideal' });
+    expect(third.payment.discount).toBe(249);
+    for (const p of [first, second, third]) psp.setStatus(p.providerId, 'paid');
+    await psp.idle();
+    // Paid all three: one first-purchase discount among them.
+    const used = (await uses(m)).filter((u) => u.status === 'used').map((u) => u.code).sort();
+    expect(used).toEqual(['SPRING10', TIME_BONUS_CODE]);
+    const credits = (await offer(m)).packages.find((p) => p.id === 2)!.credits;
+    expect(await t.kernel.services.get(creditsRef).balance(m.id)).toBe(3 * credits);
+  });
+
+  it('the database refuses a second holder of the first-purchase offer even past the service', async () => {
+    const m = await member(60);
+    const { payment } = await created(m, { package_id: 1, method: 'ideal' });
+    const now = t.kernel.clock.now();
+    await expect(t.kernel.db.insertInto('discount_code_uses').values({
+      code: WELCOME_CODE, user_id: m.id, payment_id: payment.id + 100_000, once: true, status: 'reserved', created_at: now, updated_at: now,
+    }).execute()).rejects.toThrow(/discount_code_uses_first_purchase|unique/i);
   });
 
   it('a cancelled payment gives the bonus back; the page is told when the price changed', async () => {
     const m = await member(60);
     const first = await created(m, { package_id: 2, method: 'ideal', shown_amount: 1875 });
     expect(first.payment.discount).toBe(624);
-    // While that checkout is open the bonus is taken: the page shows the price it would charge.
-    const o = await offer(m);
-    expect(o.discount?.code).toBe(WELCOME_CODE);
+    // While that checkout is open the first-purchase offer is taken (the welcome discount too): the
+    // page shows the price it would charge.
+    expect((await offer(m)).discount).toBeNull();
     psp.setStatus(first.providerId, 'canceled');
     await psp.idle();
     expect((await uses(m)).find((u) => u.payment_id === first.payment.id)?.status).toBe('released');
@@ -155,10 +186,26 @@ describe('bonuses: discount codes', () => {
     await b.addCode({ code: 'GONE40', value_percentage: 40, expires_at: new Date(t.kernel.clock.now().getTime() - 1000) });
     await b.addCode({ code: 'OFF40', value_percentage: 40, status: 'inactive' });
     const m = await veteran();
-    expect((await enter(m, 'PLONLY')).json()).toMatchObject({ error: 'code_not_applicable' });
-    for (const code of ['MINE30', 'GONE40', 'OFF40']) expect((await enter(m, code)).json(), code).toMatchObject({ error: 'code_not_found' });
+    // A code of another country (or member) answers like an unknown one: nothing tells that it exists.
+    for (const code of ['PLONLY', 'MINE30', 'GONE40', 'OFF40', 'NOSUCH1']) {
+      const res = await enter(m, code);
+      expect(res.statusCode, code).toBe(404);
+      expect(res.json(), code).toMatchObject({ error: 'code_not_found', message: 'Code not found' });
+    }
     expect((await enter(other, 'MINE30')).statusCode).toBe(200);
     expect((await t.call({ method: 'DELETE', url: '/api/discountcode.php', cookie: other.cookie, payload: {} })).json()).toEqual({ discount: null });
     expect((await enter(m, 'x'.repeat(61))).statusCode).toBe(400);
+  });
+});
+
+describe('bonuses: codes cannot be probed', () => {
+  it('a GB member entering an existing EUR-only code gets the same answer as for an unknown code', async () => {
+    const m = await veteran();
+    await t.kernel.db.updateTable('profiles').set({ country: 'GB' }).where('user_id', '=', m.id).execute();
+    const existing = await enter(m, 'FIRST20');
+    const unknown = await enter(m, 'FIRST21');
+    expect(existing.statusCode).toBe(404);
+    expect(existing.json()).toEqual(unknown.json());
+    expect(existing.json()).toMatchObject({ error: 'code_not_found' });
   });
 });

@@ -34,4 +34,16 @@ export const bonusesMigrations: Migration[] = [{
       code text NOT NULL,
       chosen_at timestamptz NOT NULL)`.execute(db);
   },
+}, {
+  name: '002_first_purchase_once',
+  async up(db) {
+    // The time bonus and the welcome discount are one first-purchase offer: at most one payment of
+    // a member holds either. Uses made before this rule keep their place but stop counting as once.
+    await sql`UPDATE discount_code_uses u SET once = false
+      WHERE u.once AND u.status <> 'released' AND u.code IN ('TIMEBONUS25', 'WELCOME25')
+        AND EXISTS (SELECT 1 FROM discount_code_uses o WHERE o.user_id = u.user_id AND o.once AND o.status <> 'released'
+          AND o.code IN ('TIMEBONUS25', 'WELCOME25') AND o.id < u.id)`.execute(db);
+    await sql`CREATE UNIQUE INDEX discount_code_uses_first_purchase ON discount_code_uses (user_id)
+      WHERE once AND status <> 'released' AND code IN ('TIMEBONUS25', 'WELCOME25')`.execute(db);
+  },
 }];

@@ -23,6 +23,12 @@ const PRIORITY: Record<OfferDiscount['kind'], number> = { time_bonus: 0, code: 1
 
 const codeOf = (input: string) => input.trim().toUpperCase();
 
+/**
+ * The first-purchase offer: the time bonus while it runs, else the welcome discount. One payment of
+ * a member at a time may hold it and one paid payment ever uses it (also a unique index).
+ */
+export const FIRST_PURCHASE: readonly string[] = [TIME_BONUS_CODE, WELCOME_CODE];
+
 function toOffer(row: CodeRow, now: Date): OfferDiscount {
   return {
     code: row.code, kind: 'code', value_percentage: row.value_bp / 100,
@@ -56,9 +62,13 @@ export function createBonuses(deps: BonusesDeps) {
     return leftOf(await unpaidSince(userId, on), TIME_BONUS_SECONDS);
   }
 
-  /** Whether a once-per-user code is held by one of the member's payments (open, pending or paid). */
+  /**
+   * Whether a once-per-user code is held by one of the member's payments (open, pending or paid).
+   * The time bonus and the welcome discount are one first-purchase offer: either holds both.
+   */
   async function held(on: DB, userId: number, code: string): Promise<'used' | 'reserved' | null> {
-    const rows = await on.selectFrom('discount_code_uses').select('status').where('user_id', '=', userId).where('code', '=', code)
+    const codes = FIRST_PURCHASE.includes(code) ? FIRST_PURCHASE : [code];
+    const rows = await on.selectFrom('discount_code_uses').select('status').where('user_id', '=', userId).where('code', 'in', codes)
       .where('once', '=', true).where('status', '<>', 'released').execute();
     if (rows.some((r) => r.status === 'used')) return 'used';
     return rows.length ? 'reserved' : null;
@@ -66,13 +76,15 @@ export function createBonuses(deps: BonusesDeps) {
 
   /** A code the member may use in this country and currency, or why not. */
   async function check(on: DB, userId: number, code: string, ctx: Pick<DiscountContext, 'country' | 'currency'>):
-    Promise<{ row: CodeRow } | { error: 'code_not_found' | 'code_used' | 'code_not_applicable' }> {
+    Promise<{ row: CodeRow } | { error: 'code_not_found' | 'code_used' }> {
     const row = await on.selectFrom('discount_codes').selectAll().where('code', '=', codeOf(code)).executeTakeFirst();
     const now = clock.now();
-    if (!row || row.status !== 'active' || (row.expires_at && new Date(row.expires_at) <= now) || (row.user_id != null && row.user_id !== userId)) {
+    // A code this member cannot use (another country, currency or member, expired, off) is as
+    // absent as an unknown one: the answer never tells which codes exist elsewhere.
+    if (!row || row.status !== 'active' || (row.expires_at && new Date(row.expires_at) <= now) || (row.user_id != null && row.user_id !== userId)
+      || (row.country && row.country !== ctx.country) || (row.currency && row.currency !== ctx.currency)) {
       return { error: 'code_not_found' };
     }
-    if ((row.country && row.country !== ctx.country) || (row.currency && row.currency !== ctx.currency)) return { error: 'code_not_applicable' };
     if (row.validity === 'once_per_user' && await held(on, userId, row.code) === 'used') return { error: 'code_used' };
     return { row };
   }
@@ -138,10 +150,19 @@ export function createBonuses(deps: BonusesDeps) {
     },
 
     async confirm(trx, paymentId) {
-      const use = await trx.updateTable('discount_code_uses').set({ status: 'used', updated_at: clock.now() })
-        .where('payment_id', '=', paymentId).where('status', '<>', 'used').returning(['user_id', 'code']).executeTakeFirst();
+      const use = await trx.selectFrom('discount_code_uses').selectAll().where('payment_id', '=', paymentId).where('status', '<>', 'used').executeTakeFirst();
+      if (!use) return null;
+      // Claims of one member run one after the other (as in claim), so what is held cannot change under us.
+      await accounts.lock(trx, use.user_id);
+      // A payment paid late, after it had given its claim back and another payment took the same
+      // once-per-member offer: the money was taken at this price, so the discount stands and the
+      // use goes over the code's limit (no longer counted as "once", so no unique index refuses it).
+      const overLimit = use.once && use.status === 'released' && await held(trx, use.user_id, use.code) !== null;
+      await trx.updateTable('discount_code_uses').set({ status: 'used', once: use.once && !overLimit, updated_at: clock.now() })
+        .where('id', '=', use.id).execute();
       // An entered code that is used up is no longer the member's choice.
-      if (use) await trx.deleteFrom('discount_code_choices').where('user_id', '=', use.user_id).where('code', '=', use.code).execute();
+      await trx.deleteFrom('discount_code_choices').where('user_id', '=', use.user_id).where('code', '=', use.code).execute();
+      return overLimit ? `discount ${use.code} used again, over its once-per-member limit (paid after it was released)` : null;
     },
   };
 
@@ -165,7 +186,6 @@ export function createBonuses(deps: BonusesDeps) {
       const checked = await check(db, userId, input, ctx);
       if ('error' in checked) {
         if (checked.error === 'code_used') throw new HttpError(409, 'code_used', 'Code already used');
-        if (checked.error === 'code_not_applicable') throw new HttpError(400, 'code_not_applicable', 'This code does not apply to your purchase.');
         throw notFound('code_not_found', 'Code not found');
       }
       await db.insertInto('discount_code_choices').values({ user_id: userId, code: checked.row.code, chosen_at: clock.now() })

@@ -25,6 +25,10 @@ export interface DiscountSource {
   claim(trx: DB, ctx: DiscountContext & { price: number; method: PaymentMethod; paymentId: number }): Promise<{ discount: OfferDiscount; amount: number } | null>;
   /** The payment ended unpaid (failed, cancelled, expired): its claim is given back. */
   release(trx: DB, paymentId: number): Promise<void>;
-  /** The payment was paid: its claim is final. */
-  confirm(trx: DB, paymentId: number): Promise<void>;
+  /**
+   * The payment was paid: its claim is final, always (a payment paid late keeps the discount it
+   * was priced with, even when that goes over the code's limit). Never fails for what other
+   * payments hold; returns a note for the payment's history when something is unusual.
+   */
+  confirm(trx: DB, paymentId: number): Promise<string | null>;
 }

@@ -143,6 +143,21 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
    * credits are granted once (and the ledger reference `payment:<id>` makes sure of it twice).
    */
   async function apply(paymentId: number, reported: ProviderStatus, source: Source, forced?: PaymentStatus): Promise<Row | null> {
+    try {
+      return await applyOnce(paymentId, reported, source, forced, true);
+    } catch (err) {
+      // Money the provider says it took is always credited: should a side effect (the discount's
+      // bookkeeping) fail, the payment is applied again without it and the failure is recorded.
+      const row = await db.selectFrom('payments').select(['status', 'amount']).where('id', '=', paymentId).executeTakeFirst();
+      const next = row && nextStatus(row.status, forced ?? reportedStatus(reported, row.amount));
+      if (!row || !next || !creditsNow(row.status, next)) throw err;
+      log.error({ err, payment: paymentId }, 'payments: paid, but a side effect failed; credited without it');
+      return applyOnce(paymentId, reported, source, forced, false, `side_effect_failed: ${err instanceof Error ? err.message.slice(0, 200) : 'error'}`);
+    }
+  }
+
+  async function applyOnce(paymentId: number, reported: ProviderStatus, source: Source, forced: PaymentStatus | undefined,
+    sideEffects: boolean, note: string | null = null): Promise<Row | null> {
     const outcome = await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirst();
       if (!row) return null;
@@ -159,11 +174,13 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       let updated = await trx.updateTable('payments')
         .set({ status: next, updated_at: now, ...(next === 'paid' ? { paid_at: now } : {}) })
         .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-      await event(trx, row.id, next, source);
+      await event(trx, row.id, next, source, note);
       if (creditsNow(row.status, next) && !row.credited) await credit(trx, updated);
-      if (row.discount > 0 && discounts) {
-        if (next === 'paid') await discounts.confirm(trx, row.id);
-        else if (UNPAID.has(next)) await discounts.release(trx, row.id);
+      if (row.discount > 0 && discounts && sideEffects) {
+        if (next === 'paid') {
+          const unusual = await discounts.confirm(trx, row.id);
+          if (unusual) await event(trx, row.id, next, source, unusual);
+        } else if (UNPAID.has(next)) await discounts.release(trx, row.id);
       }
       if (row.credited && reversesCredits(next)) updated = await reverse(trx, updated, next);
       updated = await trx.selectFrom('payments').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();

@@ -29,7 +29,7 @@ export const createPayment = (api: Api, req: CreatePaymentRequest) =>
 
 // Discount codes (the bonuses plugin's API, offered when CreditsOffer.codes is true).
 type DiscountResponse = { discount: OfferDiscount | null };
-/** A code entered on /credits: the member's discount with it (errors code_not_found, code_used, code_not_applicable). */
+/** A code entered on /credits: the member's discount with it (errors code_not_found, code_used). */
 export const enterDiscountCode = (api: Api, code: string) =>
   api.post<DiscountResponse>('/api/discountcode.php', { code }, { retries: 0 }).then((r) => r.discount);
 /** Takes the entered code off again: the member's discount without it. */
