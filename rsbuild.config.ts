@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -5,6 +6,10 @@ import { pluginSpeed } from './scripts/rsbuild-speed.ts';
 
 const apiPort = Number(process.env.API_PORT ?? Number(process.env.PORT ?? 3000) + 1);
 const distRoot = process.env.DIST_DIR ?? 'dist';
+// The i18n namespaces that have text files: the browser asks the server only for these (a plugin
+// without texts is an empty namespace, never a request answered 404).
+const textNamespaces = ['kernel', ...fs.readdirSync('plugins', { withFileTypes: true })
+  .filter((e) => e.isDirectory() && fs.existsSync(path.join('plugins', e.name, 'texts', 'en.json'))).map((e) => e.name).sort()];
 
 export default defineConfig({
   // pluginSpeed: precompressed .br/.gz files and the route → page chunk map the server preloads from.
@@ -66,7 +71,12 @@ export default defineConfig({
   },
   // Browser builds (app and widgets): code may leave out what only the server needs, e.g. a plugin
   // descriptor's large setting defaults (the browser gets resolved values from settings.php).
-  source: { define: { 'process.env.FLIRT_BROWSER': JSON.stringify('1') } },
+  source: {
+    define: {
+      'process.env.FLIRT_BROWSER': JSON.stringify('1'),
+      'process.env.FLIRT_TEXT_NAMESPACES': JSON.stringify(textNamespaces.join(',')),
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     // `npm run dev`: the API runs on the next port; the dev server forwards to it.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, shot, uniqueEmail } from './helpers.ts';
+import { DEMO, expectAccessible, logInAs, newMember, shot, uniqueEmail } from './helpers.ts';
 import { widgetSnippet } from '../widgets/snippet.ts';
 
 // A partner's page on another origin (another host and port: cross-site, so the site's cookie would be
@@ -213,4 +213,41 @@ test('the dialog closes by Escape only before the first answer; the widget also 
   await expect(inline).toBeVisible();
   await expect(inline.getByRole('button', { name: de('signup:next') })).toBeVisible();
   await shot(page, info, 'widget-inline-dark');
+});
+
+test("a hand-off link opened in a browser logged in as someone else asks before switching accounts", async ({ page, baseURL }, info) => {
+  const member = await newMember(baseURL!, { name: 'Stayer' });
+  await logInAs(page, baseURL!, member);
+  /** Someone signs up through the widget on the partner's page and gets the hand-off link. */
+  const widgetAccount = async (name: string) => {
+    const res = await fetch(`${baseURL}/api/signup.php`, {
+      method: 'POST', headers: { ...client, origin: PARTNER }, body: JSON.stringify({
+        gender: 'male', looking_for: ['female'], date_of_birth: '1987-02-03', country: 'GB', region: 'devon', city: 'Exeter',
+        name, email: uniqueEmail('handoff'), password: 'long-enough-1', language: 'en', handoff: true,
+      }),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { user: { id: number }; handoff_url: string };
+  };
+  const me = () => page.evaluate(() => fetch('/api/user.php', { headers: { 'X-Request-Type': 'client' } }).then((r) => r.json()).then((b) => b.user?.id));
+
+  // Opened by the logged-in member (sent by someone else): the question, not a switched session.
+  const foreign = await widgetAccount('Strangerx');
+  await page.goto(foreign.handoff_url);
+  await expect(page).toHaveURL(/\/signup-switch\?token=/);
+  await expect(page.getByRole('heading', { name: 'Switch accounts?' })).toBeVisible();
+  await expect(page.getByText(`You are logged in as ${member.name}.`)).toBeVisible();
+  expect(await me()).toBe(member.id);
+  await expectAccessible(page, 'the switch question');
+  await shot(page, info, 'handoff-switch-question');
+  await page.getByRole('button', { name: `Stay logged in as ${member.name}` }).click();
+  await expect(page).toHaveURL(`${baseURL}/members`);
+  expect(await me()).toBe(member.id);
+
+  // Their own new account (they did sign up on the partner's page): they choose to switch.
+  const own = await widgetAccount('Newself');
+  await page.goto(own.handoff_url);
+  await page.getByRole('button', { name: 'Switch to Newself' }).click();
+  await expect(page).toHaveURL(`${baseURL}/signup-matches?api_signup_complete=1`);
+  expect(await me()).toBe(own.user.id);
 });

@@ -125,7 +125,10 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     log,
     storage: localStorage(config.dataDir, clock),
     sessions: dbSessions(database.db, { invalidations: sessionFeed ?? undefined }),
-    sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : [])), { feed: sitesFeed ?? undefined, cacheMs: sitesCacheMs, settings: pluginSettings(ordered) }),
+    sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : [])), {
+      feed: sitesFeed ?? undefined, cacheMs: sitesCacheMs, settings: pluginSettings(ordered),
+      loopbackPort: config.production ? undefined : config.port,
+    }),
     services: new Services(),
     clock,
     tokens: dbTokens(database.db, clock),

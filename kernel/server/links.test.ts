@@ -155,3 +155,32 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
     expect(s.geoip_country).toBe('DE');
   });
 });
+
+describe('demo links follow the port the server listens on (outside production)', () => {
+  it('followPort moves loopback origins only', async () => {
+    const { followPort } = await import('./settings.ts');
+    expect(followPort('http://localhost:3000', 4000)).toBe('http://localhost:4000');
+    expect(followPort('http://de.localhost:3000', 4000)).toBe('http://de.localhost:4000');
+    expect(followPort('http://127.0.0.1:3000', 4000)).toBe('http://127.0.0.1:4000');
+    expect(followPort('http://[::1]:3000', 4000)).toBe('http://[::1]:4000');
+    expect(followPort('https://www.example.com', 4000)).toBe('https://www.example.com');
+    expect(followPort('https://localhost.example.com', 4000)).toBe('https://localhost.example.com');
+    // Production passes no port: as configured.
+    expect(followPort('http://localhost:3000', undefined)).toBe('http://localhost:3000');
+  });
+
+  it('PORT=4000: the reset mail and settings.php name port 4000 on the demo domains', async () => {
+    const four = await createTestApp({ profiles: 0, env: { PORT: '4000' } });
+    try {
+      const m = await addMember(four);
+      expect((await four.call({ method: 'POST', url: '/api/reset-password.php', payload: { email: m.email } })).statusCode).toBe(200);
+      const mail = (await four.mails(m.email)).at(-1)!;
+      expect(linksOf(mail).length).toBeGreaterThan(0);
+      for (const l of linksOf(mail)) expect(new URL(l).origin, l).toBe('http://localhost:4000');
+      const de = (await four.call({ method: 'GET', url: '/api/settings.php', headers: { host: 'de.localhost' } })).json().settings;
+      expect(de.canonical_url).toBe('http://de.localhost:4000');
+    } finally {
+      await four.close();
+    }
+  });
+});

@@ -146,7 +146,21 @@ export function redisSitesFeed(url: string, channel: string, log: Logger): Sites
   };
 }
 
-export function dbSites(db: DB, allPlugins: string[], opts: { feed?: SitesFeed; cacheMs?: number; settings?: PluginSettings } = {}): Sites {
+/**
+ * Outside production, a canonical_url on a loopback host (the demo's http://localhost:3000,
+ * http://de.localhost:3000) follows the port the server listens on, so `PORT=4000 npm start`
+ * mails links that work. Other hosts, and every host in production, stay as configured.
+ */
+export function followPort(origin: string, port: number | undefined): string {
+  if (port == null || !origin) return origin;
+  const u = new URL(origin);
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  if (!(host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host))) return origin;
+  u.port = String(port);
+  return u.origin;
+}
+
+export function dbSites(db: DB, allPlugins: string[], opts: { feed?: SitesFeed; cacheMs?: number; settings?: PluginSettings; loopbackPort?: number } = {}): Sites {
   // The plugins' own defaults: a domain has every setting of every plugin, configured or not.
   const defaults = opts.settings?.defaults ?? {};
   const CACHE_MS = opts.cacheMs ?? SITES_CACHE_MS;
@@ -209,7 +223,7 @@ export function dbSites(db: DB, allPlugins: string[], opts: { feed?: SitesFeed; 
         const geo = visitorCountry?.toUpperCase() ?? null;
         return {
           ...merged,
-          canonical_url: canonicalOrigin(merged.canonical_url) ?? '',
+          canonical_url: followPort(canonicalOrigin(merged.canonical_url) ?? '', opts.loopbackPort),
           domain,
           plugins: plugins.includes('*') ? allPlugins.filter((p) => !plugins.includes(`-${p}`)) : plugins,
           geoip_country: geo,

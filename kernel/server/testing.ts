@@ -31,7 +31,7 @@ export interface TestApp {
  * A fully built app on a fresh database: PGlite in memory, or a fresh schema on the PostgreSQL
  * server named by TEST_DATABASE_URL, so the same suite proves both engines.
  */
-export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?: number; demo?: boolean; distDir?: string; join?: TestApp } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?: number; demo?: boolean; distDir?: string; join?: TestApp; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = opts.join?.shared.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-test-'));
   const url = process.env.TEST_DATABASE_URL;
   // A second instance (`join`) works on the first one's database schema, files and Redis keys.
@@ -39,7 +39,7 @@ export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?:
   if (opts.join && !url) throw new Error('a second instance needs TEST_DATABASE_URL (PGlite is one process)');
   const database = await openDatabase(url ? { url, schema } : {});
   const redisPrefix = opts.join?.shared.redisPrefix ?? `test-${crypto.randomBytes(4).toString('hex')}:`;
-  const config = { ...readConfig({ ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: 'silent', redisPrefix, distDir: opts.distDir ?? path.join(dataDir, 'no-dist') };
+  const config = { ...readConfig({ ...process.env, ...opts.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: 'silent', redisPrefix, distDir: opts.distDir ?? path.join(dataDir, 'no-dist') };
   const plugins = opts.plugins ?? serverPlugins;
   const { app, kernel, routes } = await buildApp({ config, database, plugins });
   if (!opts.join) await runSeeds(kernel, plugins, { demo: opts.demo ?? true, profiles: opts.profiles ?? 40 });

@@ -28,11 +28,18 @@ type Bundle = Record<string, unknown>;
 // chunk hashes would weigh about 1 KiB gzip on every page's initial JavaScript. Tests (no build)
 // import the files directly.
 class MissingTexts extends Error { code = 'MODULE_NOT_FOUND'; }
+/** The namespaces that have text files (the build lists them); null where nobody said (tests). */
+const withTexts = process.env.FLIRT_TEXT_NAMESPACES ? new Set(process.env.FLIRT_TEXT_NAMESPACES.split(',')) : null;
 function importNamespace(ns: string, locale: Locale): Promise<Bundle> {
+  if (withTexts && !withTexts.has(ns)) return Promise.reject(new MissingTexts(`no texts ${ns}`));
   if (process.env.FLIRT_BROWSER === '1') {
     return fetch(`/api/texts.php?lang=${locale}&ns=${encodeURIComponent(ns)}`, { credentials: 'same-origin' }).then((res) => {
-      if (res.status === 404) throw new MissingTexts(`no texts ${ns}`);
-      if (!res.ok) throw new Error(`texts ${ns}: HTTP ${res.status}`);
+      if (!res.ok) {
+        // An answer not used is still read to its end (or cancelled), else the request stays open.
+        void res.body?.cancel().catch(() => {});
+        if (res.status === 404) throw new MissingTexts(`no texts ${ns}`);
+        throw new Error(`texts ${ns}: HTTP ${res.status}`);
+      }
       return res.json() as Promise<Bundle>;
     });
   }

@@ -137,3 +137,8 @@ export function trackingFrom(query: Record<string, string | undefined>): Trackin
   }
   return out;
 }
+
+/** GET /api/signup-switch.php: the account a hand-off link is for, and the one logged in now. */
+export interface HandoffSwitch { name: string; current: string }
+/** Where the switch page goes once the member said yes (a full load: another member's app). */
+export const AFTER_SWITCH = '/signup-matches?api_signup_complete=1';

@@ -25,6 +25,7 @@ export default definePlugin(signupPlugin, {
     { name: 'signup', access: 'visitor', titleKey: 'signup:title', page: () => import('./web/SignupPage.tsx') },
     { name: 'complete-signup', access: 'member', titleKey: 'signup:completion.title', page: () => import('./web/CompleteSignupPage.tsx') },
     { name: 'signup-matches', access: 'member', titleKey: 'signup:matches.title', page: () => import('./web/SignupMatchesPage.tsx') },
+    { name: 'signup-switch', access: 'member', titleKey: 'signup:switch.title', page: () => import('./web/SignupSwitchPage.tsx') },
   ],
   navItems: [
     { id: 'signup', slot: 'top', order: 99, labelKey: 'signup:nav.signup', variant: 'button', action: openSignup, when: (ctx) => !ctx.loggedIn && ctx.route.name !== 'signup' },

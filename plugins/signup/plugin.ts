@@ -15,6 +15,8 @@ export const signupPlugin = definePluginDescriptor({
     'complete-signup': '/complete-signup',
     signup: '/signup',
     'signup-matches': '/signup-matches',
+    /** A hand-off link opened in a browser logged in as someone else: switch accounts? */
+    'signup-switch': '/signup-switch',
   },
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookie, type TestApp } from '../../../kernel/server/testing.ts';
-import { HANDOFF_TTL_MS } from './handoff.ts';
+import { HANDOFF_TTL_MS, SWITCH_TTL_MS } from './handoff.ts';
+import { addMember } from '../../testing.ts';
 
 let t: TestApp;
 const PARTNER = 'https://partner.example';
@@ -108,5 +109,67 @@ describe('signup from the widget and the hand-off link', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().handoff_url).toBeUndefined();
     expect(sessionCookie(res)).toMatch(/^sid=/);
+  });
+});
+
+describe('the hand-off never replaces a session silently (login CSRF)', () => {
+  const userOf = async (cookie: string) => (await t.call({ method: 'GET', url: '/api/user.php', cookie })).json().user?.id;
+  const switchTokenOf = (location: string) => new URL(location).searchParams.get('token')!;
+
+  it("a logged-in member opening someone's hand-off link stays themselves and is asked first", async () => {
+    const victim = await addMember(t, { name: 'Victima' });
+    const { res } = await widgetSignup({ name: 'Attacker' });
+    const { user: attacker, handoff_url } = res.json();
+    const opened = await t.app.inject({ method: 'GET', url: pathOf(handoff_url), headers: { cookie: victim.cookie } });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toMatch(/^http:\/\/localhost:3000\/signup-switch\?token=[A-Za-z0-9_-]{40,}$/);
+    // No new session: the victim's browser is still the victim's.
+    expect(opened.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    expect(await userOf(victim.cookie)).toBe(victim.id);
+    const token = switchTokenOf(opened.headers.location as string);
+    // The question names both accounts; only the session it was made for may read or use it.
+    const info = await t.call({ method: 'GET', url: `/api/signup-switch.php?token=${token}`, cookie: victim.cookie });
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toEqual({ name: 'Attacker', current: 'Victima' });
+    const other = await addMember(t);
+    expect((await t.call({ method: 'GET', url: `/api/signup-switch.php?token=${token}`, cookie: other.cookie })).statusCode).toBe(404);
+    const stolen = await t.call({ method: 'POST', url: '/api/signup-switch.php', cookie: other.cookie, payload: { token } });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toMatchObject({ error: 'link_invalid' });
+    expect(await userOf(other.cookie)).toBe(other.id);
+    // Without the client header (a form posted from another site) the switch is refused.
+    const forged = await t.app.inject({ method: 'POST', url: '/api/signup-switch.php', headers: { cookie: victim.cookie, 'content-type': 'application/json' }, payload: { token } });
+    expect(forged.statusCode).toBe(403);
+    expect(await userOf(victim.cookie)).toBe(victim.id);
+    // The member says yes: now, and only now, the browser is the new account's; once.
+    const yes = await t.call({ method: 'POST', url: '/api/signup-switch.php', cookie: victim.cookie, payload: { token } });
+    expect(yes.statusCode).toBe(200);
+    expect(yes.json()).toEqual({ redirect: '/signup-matches?api_signup_complete=1' });
+    expect(await userOf(sessionCookie(yes))).toBe(attacker.id);
+    expect((await t.call({ method: 'POST', url: '/api/signup-switch.php', cookie: victim.cookie, payload: { token } })).statusCode).toBe(404);
+  });
+
+  it('the question waits 10 minutes; the original link stays single-use', async () => {
+    const member = await addMember(t);
+    const { handoff_url } = (await widgetSignup()).res.json();
+    const opened = await t.app.inject({ method: 'GET', url: pathOf(handoff_url), headers: { cookie: member.cookie } });
+    const token = switchTokenOf(opened.headers.location as string);
+    const again = await t.app.inject({ method: 'GET', url: pathOf(handoff_url), headers: { cookie: member.cookie } });
+    expect(again.headers.location).toBe('http://localhost:3000/login?login_link=failed');
+    t.kernel.clock.advance(SWITCH_TTL_MS + 1000);
+    expect((await t.call({ method: 'POST', url: '/api/signup-switch.php', cookie: member.cookie, payload: { token } })).statusCode).toBe(404);
+    expect(await userOf(member.cookie)).toBe(member.id);
+  });
+
+  it('a browser logged in as the account the link is for just goes on', async () => {
+    const { user, handoff_url } = (await widgetSignup()).res.json();
+    const cookie = sessionCookie(await t.app.inject({ method: 'GET', url: pathOf(handoff_url) }));
+    // A second link for the same account (say, the widget's completion step followed as well).
+    const token = await t.kernel.tokens.issue({ purpose: 'signup-handoff', userId: user.id, ttlMs: HANDOFF_TTL_MS, data: { domain: 'localhost' } });
+    const same = await t.app.inject({ method: 'GET', url: `/api/signup-handoff.php?token=${token}`, headers: { cookie } });
+    expect(same.statusCode).toBe(303);
+    expect(same.headers.location).toBe('http://localhost:3000/signup-matches?api_signup_complete=1');
+    expect(same.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    expect(await userOf(cookie)).toBe(user.id);
   });
 });
