@@ -9,7 +9,7 @@ const distRoot = process.env.DIST_DIR ?? 'dist';
 // The i18n namespaces that have text files: the browser asks the server only for these (a plugin
 // without texts is an empty namespace, never a request answered 404).
 const textNamespaces = ['kernel', ...fs.readdirSync('plugins', { withFileTypes: true })
-  .filter((e) => e.isDirectory() && fs.existsSync(path.join('plugins', e.name, 'texts', 'en.json'))).map((e) => e.name).sort()];
+  .filter((e) => e.isDirectory() && fs.existsSync(path.join('plugins', e.name, 'locales', 'en.json'))).map((e) => e.name).sort()];
 
 export default defineConfig({
   // pluginSpeed: precompressed .br/.gz files and the route → page chunk map the server preloads from.
@@ -52,11 +52,11 @@ export default defineConfig({
       performance: { chunkSplit: { strategy: 'all-in-one' } },
       tools: {
         htmlPlugin: false,
-        // Text files (kernel/texts, plugins/<id>/texts) as JSON files the widget fetches in its language.
+        // Text files (locales/, plugins/<id>/locales) as JSON files the widget fetches in its language.
         rspack: {
           module: {
             rules: [{
-              test: /[\\/]texts[\\/][a-z]{2}\.json$/,
+              test: /[\\/]locales[\\/][a-z]{2}\.json$/,
               type: 'asset/resource',
               generator: { filename: 'static/texts/[name].[contenthash:8].json' },
             }],
@@ -71,6 +71,8 @@ export default defineConfig({
   },
   // Browser builds (app and widgets): code may leave out what only the server needs, e.g. a plugin
   // descriptor's large setting defaults (the browser gets resolved values from settings.php).
+  // Contracts' TypeBox schemas are types only in the browser (kernel/contract/typebox-browser.ts).
+  resolve: { alias: { typebox$: path.resolve('kernel/contract/typebox-browser.ts') } },
   source: {
     define: {
       'process.env.FLIRT_BROWSER': JSON.stringify('1'),

@@ -11,7 +11,7 @@ const PARTNER = `http://127.0.0.1:${PARTNER_PORT}`;
 const client = { 'x-request-type': 'client', 'content-type': 'application/json' };
 
 type Tree = { [k: string]: string | Tree };
-const texts = (ns: string, lang: string) => JSON.parse(fs.readFileSync(ns === 'kernel' ? `kernel/texts/${lang}.json` : `plugins/${ns}/texts/${lang}.json`, 'utf8')) as Tree;
+const texts = (ns: string, lang: string) => JSON.parse(fs.readFileSync(ns === 'kernel' ? `locales/${lang}.json` : `plugins/${ns}/locales/${lang}.json`, 'utf8')) as Tree;
 /** The German text the app shows for a key ("signup:errors.dob_missing"), placeholders filled. */
 function de(key: string, params: Record<string, string | number> = {}): string {
   const [ns, path] = key.split(':');

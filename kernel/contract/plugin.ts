@@ -1,16 +1,19 @@
+import type { Static, TSchema } from 'typebox';
 /**
  * What a plugin says about itself once, for both halves: `plugins/<id>/plugin.ts` exports one
  * descriptor; the browser manifest (`definePlugin(descriptor, {...})`) and the server plugin
  * (`defineServerPlugin(descriptor, {...})`) both start from it, so nothing is declared twice.
  */
 
-/** A JSON schema for one setting's value (checked when an operator changes it). */
-export type SettingSchema = Record<string, unknown>;
-
-export interface SettingDef<T = unknown> {
-  schema: SettingSchema;
+/**
+ * One setting a plugin owns. Its schema is exact (TypeBox): types, bounds, formats, and a `title`
+ * and `description` a form can show; every update is checked against it (the failing path named),
+ * and the operator console builds its forms from it.
+ */
+export interface SettingDef<S extends TSchema = TSchema> {
+  schema: S;
   /** The value every domain has until its configuration says otherwise. */
-  default: T;
+  default: Static<S>;
   /**
    * Whether GET /api/settings.php may send it to the browser. Secrets and server-only knobs say
    * false: they never leave the server.
@@ -18,11 +21,11 @@ export interface SettingDef<T = unknown> {
   browser: boolean;
 }
 
-/** A setting with its value type fixed (so `default: 5` means number, not the literal 5). */
-export const setting = <T>(def: SettingDef<T>): SettingDef<T> => def;
+/** A setting: its value type is its schema's (`Type.Integer(…)`: number). */
+export const setting = <const S extends TSchema>(def: SettingDef<S>): SettingDef<S> => def;
 
 /** The value types of a descriptor's settings: `interface SiteSettings extends SettingValues<…> {}`. */
-export type SettingValues<S> = { -readonly [K in keyof S]: S[K] extends SettingDef<infer T> ? T : never };
+export type SettingValues<S> = { -readonly [K in keyof S]: S[K] extends SettingDef<infer T> ? Static<T> : never };
 
 export interface PluginDescriptor {
   /** kebab-case; namespaces routes, events, texts, the store slice and the service refs. */
@@ -34,10 +37,10 @@ export interface PluginDescriptor {
   /** Plugins used when they are on (set up before this one), without which this one still works. */
   optional?: readonly string[];
   /** The site settings this plugin owns (name -> schema, default, browser-visible). */
-  settings?: Record<string, SettingDef<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  settings?: Record<string, SettingDef>;
   /** The browser routes it owns: name -> navigo path (e.g. 'chats-id': '/chats/:id'). */
   routes?: Record<string, string>;
-  /** Its i18n namespace: the id (files plugins/<id>/texts/<lang>.json; kernel/texts.test.ts refuses another name). */
+  /** Its i18n namespace: the id (files plugins/<id>/locales/<lang>.json; kernel/locales.test.ts refuses another name). */
   texts?: string;
 }
 

@@ -10,7 +10,7 @@ import type { ServerConfig } from './config.ts';
 import type { Database } from './db.ts';
 import { HttpError } from './errors.ts';
 import { runMigrations } from './migrations.ts';
-import { orderPlugins, type Kernel, type ServerPlugin } from './plugin.ts';
+import { depsProblem, orderPlugins, type Kernel, type PluginKernel, type ServerPlugin } from './plugin.ts';
 import { enabledPlugins } from '../contract/plugin.ts';
 import { browserSettings, pluginSettings } from './plugin-settings.ts';
 import { Services } from './services.ts';
@@ -33,6 +33,12 @@ import { registerCors } from './cors.ts';
 import { createAccessControl, enforceAccess } from './access.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { ApiErrorBody } from '../contract/errors.ts';
+import * as api from '../contract/api.ts';
+import { serveWith } from './endpoints.ts';
+import type { JobHandler, JobKind } from './jobs.ts';
+import type { SocketMessageHandler } from './realtime.ts';
+import type { SocketMessageDef } from '../contract/realtime.ts';
+import { sendPrepared } from '../contract/adapter.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -142,7 +148,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     // Set below, once the plugins are known.
     enabled: () => new Set(),
     self: { id: 'kernel', on: () => true },
-    forPlugin: () => kernel,
+    forPlugin: () => Object.assign(Object.create(kernel) as Kernel, { deps: {}, state: undefined }),
+    serve: serveWith({ checkResponses: config.checkResponses }),
   };
   // Every route from here on declares who may call it, and the kernel checks it (access.ts).
   enforceAccess(app, kernel.access);
@@ -173,7 +180,21 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   if (fs.existsSync(config.sitesFile)) await kernel.sites.seed(await readSitesFile(config.sitesFile));
   // Every site needs a valid canonical_url (https in production): mail links are built from it alone.
   await kernel.sites.check({ production: config.production });
-  for (const p of ordered) p.init?.(forPlugin(p));
+  for (const p of ordered) {
+    const problem = depsProblem(p);
+    if (problem) throw new Error(problem);
+  }
+  // Each plugin gets its services once, before its init; what init returns is its state.
+  for (const p of ordered) {
+    const handle = forPlugin(p);
+    const deps = Object.fromEntries(Object.entries(p.deps ?? {}).map(([name, ref]) => {
+      const service = kernel.services.find(ref);
+      if (service === undefined && !('optional' in ref)) throw new Error(`plugin ${p.id}: service ${ref.id} (deps.${name}) was not provided`);
+      return [name, service];
+    }));
+    Object.assign(handle, { deps, state: undefined });
+    Object.assign(handle, { state: p.init?.(handle) });
+  }
   for (const p of ordered) await p.start?.(forPlugin(p));
 
   app.addConstraintStrategy(queryFlagConstraint);
@@ -237,35 +258,25 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     return send(500, { error: 'internal', message: 'An error has occurred.' });
   });
 
-  app.get('/api/health', { config: { access: 'visitor' } }, async () => {
+  kernel.serve(app, api.health, async () => {
     await sql`SELECT 1`.execute(database.db);
-    return { status: 'ok', database: database.engine, uptime: Math.round(process.uptime()) };
+    return { status: 'ok' as const, database: database.engine, uptime: Math.round(process.uptime()) };
   });
 
   const settingsJson = new WeakMap<SiteSettings, string>();
-  app.get('/api/settings.php', {
-    config: { access: 'visitor' },
-    schema: {
-      querystring: {
-        type: 'object',
-        properties: { forced_domain: { type: 'string', maxLength: 253, pattern: '^[A-Za-z0-9.:-]*$' } },
-        // The page's own query rides along (tracking parameters, anything a link carried): accepted as is.
-        additionalProperties: true,
-      },
-    },
-  }, async (req, reply) => {
-    const { forced_domain } = req.query as { forced_domain?: string };
+  kernel.serve(app, api.siteSettings, async (req, reply) => {
+    const { forced_domain } = req.query;
     const site = forced_domain ? await kernel.sites.resolve(forced_domain, req.site.geoip_country) : req.site;
     // The resolved site object is shared until its settings change: so is its JSON.
     let body = settingsJson.get(site);
     // Only what the browser may see: the kernel's settings and those of the plugins on for the site.
     if (!body) settingsJson.set(site, body = JSON.stringify({ settings: browserSettings(site, ordered, kernel.enabled(site)) }));
-    return reply.type('application/json; charset=utf-8').send(body);
+    return sendPrepared(reply, body);
   });
 
   await kernel.realtime.register(app, (req) => req.userId);
   // Sent as the page is hidden (fetch keepalive): the member counts as away for notifications.
-  app.post('/api/page-hidden.php', { config: { access: 'visitor' }, schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req) => {
+  kernel.serve(app, api.pageHidden, async (req) => {
     if (req.userId != null) await kernel.realtime.markHidden(req.userId);
     return { away: req.userId != null };
   });
@@ -320,27 +331,33 @@ function registerMedia(app: FastifyInstance, storage: Storage) {
  * Each plugin's own kernel handle: `self` names it; its socket handlers run only where it is on;
  * its queued jobs whose payload names a `domain` are skipped (done, nothing run) where it is off.
  */
-function pluginKernels(kernel: Kernel): (p: ServerPlugin) => Kernel {
-  const made = new Map<string, Kernel>();
-  const make = (p: ServerPlugin, base: Kernel): Kernel => {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyPluginKernel = PluginKernel<any, any>;
+function pluginKernels(kernel: Kernel): (p: ServerPlugin) => AnyPluginKernel {
+  const made = new Map<string, AnyPluginKernel>();
+  const make = (p: ServerPlugin, base: Kernel): AnyPluginKernel => {
     const self = { id: p.id, on: (site: SiteSettings) => base.enabled(site).has(p.id) };
     // Reads fall through to the kernel it is made from (a test's kernel with its own logger, say).
     return Object.assign(Object.create(base) as Kernel, {
       self,
+      // Set for the app's own handles before init (see buildApp); a copy's come from the app's.
+      deps: made.get(p.id)?.deps ?? {},
+      state: made.get(p.id)?.state,
       realtime: Object.assign(Object.create(base.realtime) as Kernel['realtime'], {
-        onMessage: (type: string, handler: Parameters<Kernel['realtime']['onMessage']>[1]) => base.realtime.onMessage(type, (userId, msg, site) => {
+        onMessage: <D extends SocketMessageDef>(def: D, handler: SocketMessageHandler<D>) => base.realtime.onMessage(def, (userId, msg, site) => {
           if (self.on(site)) return handler(userId, msg, site);
         }),
       }),
       jobs: Object.assign(Object.create(base.jobs) as Kernel['jobs'], {
-        handle: (kind: string, handler: Parameters<Kernel['jobs']['handle']>[1], opts?: Parameters<Kernel['jobs']['handle']>[2]) => base.jobs.handle(kind, async (payload) => {
-          if (typeof payload.domain === 'string' && !self.on(await base.sites.resolve(payload.domain))) return;
+        handle: <K extends JobKind>(kind: K, handler: JobHandler<K>, opts?: { maxAttempts?: number }) => base.jobs.handle(kind, async (payload) => {
+          const domain: unknown = typeof payload === 'object' && payload !== null && 'domain' in payload ? payload.domain : undefined;
+          if (typeof domain === 'string' && !self.on(await base.sites.resolve(domain))) return;
           await handler(payload);
         }, opts),
       }),
     });
   };
-  const forPlugin = (p: ServerPlugin): Kernel => {
+  const forPlugin = (p: ServerPlugin): AnyPluginKernel => {
     let k = made.get(p.id);
     if (!k) made.set(p.id, k = make(p, kernel));
     return k;

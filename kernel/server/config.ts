@@ -34,6 +34,11 @@ export interface ServerConfig {
   distDir: string;
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * Every JSON answer is checked against its endpoint's contract (a mismatch is a 500 naming the
+   * field): always under NODE_ENV=test, with CHECK_RESPONSES=1 elsewhere (the end-to-end run), never in production.
+   */
+  checkResponses: boolean;
 }
 
 /** A host name or address to listen on that only this machine can reach. */
@@ -67,6 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     strictHosts: env.STRICT_HOSTS === '1',
     rateLimitFactor: Math.max(1, Number(env.RATE_LIMIT_FACTOR ?? 1) || 1),
     production,
+    checkResponses: !production && (env.NODE_ENV === 'test' || env.CHECK_RESPONSES === '1'),
     // Demo members never appear in production unless explicitly asked for.
     seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
     seedProfiles: Number(env.SEED_PROFILES ?? 5000),

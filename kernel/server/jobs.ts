@@ -4,7 +4,20 @@ import type { DB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { Clock } from './clock.ts';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/**
+ * Job kinds and their payloads (JSON), declared by each owner by declaration merging, so the code
+ * that queues a job and the handler that runs it agree on what it carries:
+ *
+ *   declare module '../../kernel/server/jobs.ts' {
+ *     interface JobPayloads { 'chat:notify': { message: number; started: boolean } }
+ *   }
+ *
+ * A payload naming a `domain` is skipped where its plugin is off for that domain.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface JobPayloads {}
+export type JobKind = keyof JobPayloads & string;
+export type JobHandler<K extends JobKind = JobKind> = (payload: JobPayloads[K]) => Promise<void>;
 
 /**
  * Slow or external work (mail, clean-ups) as rows in the database: it never blocks a request,
@@ -13,10 +26,10 @@ export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
  */
 export interface Jobs {
   /** Handles jobs of this kind (one handler per kind). */
-  handle(kind: string, handler: JobHandler, opts?: { maxAttempts?: number }): void;
+  handle<K extends JobKind>(kind: K, handler: JobHandler<K>, opts?: { maxAttempts?: number }): void;
   /** Work to repeat every `everyMs` (idempotent: with several instances each may run it). */
   every(kind: string, everyMs: number, task: () => Promise<void>): void;
-  enqueue(kind: string, payload: Record<string, unknown>, opts?: { runAt?: Date; db?: DB }): Promise<number>;
+  enqueue<K extends JobKind>(kind: K, payload: JobPayloads[K], opts?: { runAt?: Date; db?: DB }): Promise<number>;
   /** Runs what is due now (and periodic tasks that are due, or all of them with `periodic: 'all'`). */
   runDue(opts?: { periodic?: 'due' | 'all' | 'none' }): Promise<number>;
   start(pollMs: number): void;
@@ -47,7 +60,7 @@ const LOCK_MS = 5 * 60_000;
 export const retryDelayMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
 export function dbJobs(db: DB, clock: Clock, log: Logger): Jobs {
-  const handlers = new Map<string, { fn: JobHandler; maxAttempts: number }>();
+  const handlers = new Map<string, { fn: (payload: unknown) => Promise<void>; maxAttempts: number }>();
   const periodic = new Map<string, { everyMs: number; task: () => Promise<void>; lastRun: number }>();
   let timer: ReturnType<typeof setInterval> | null = null;
   let chain: Promise<number> = Promise.resolve(0);
@@ -70,7 +83,7 @@ export function dbJobs(db: DB, clock: Clock, log: Logger): Jobs {
 
   const runOne = async (job: { id: number; kind: string; payload: unknown; attempts: number }) => {
     const h = handlers.get(job.kind)!;
-    const payload = (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload) as Record<string, unknown>;
+    const payload: unknown = typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload;
     try {
       await h.fn(payload);
       await db.updateTable('kernel_jobs').set({ done_at: clock.now(), locked_until: null, last_error: null }).where('id', '=', job.id).execute();
@@ -107,7 +120,8 @@ export function dbJobs(db: DB, clock: Clock, log: Logger): Jobs {
 
   const jobs: Jobs = {
     handle(kind, fn, opts = {}) {
-      handlers.set(kind, { fn, maxAttempts: opts.maxAttempts ?? 8 });
+      // The payload was queued by enqueue() with the same kind, so it is that kind's.
+      handlers.set(kind, { fn: (payload) => fn(payload as Parameters<typeof fn>[0]), maxAttempts: opts.maxAttempts ?? 8 });
     },
     every(kind, everyMs, task) {
       periodic.set(kind, { everyMs, task, lastRun: clock.now().getTime() });

@@ -49,6 +49,9 @@ export interface Mail {
 }
 
 export const MAIL_JOB = 'kernel:mail';
+declare module './jobs.ts' {
+  interface JobPayloads { 'kernel:mail': MailMessage }
+}
 
 /** Defence in depth: one plain address (the strict validator) or no mail at all. */
 function checkRecipient(to: unknown): string {
@@ -125,6 +128,6 @@ export function createMail(opts: { jobs: Jobs; texts: Texts; smtpUrl?: string; m
       return { outboxFile: file };
     },
   };
-  opts.jobs.handle(MAIL_JOB, async (payload) => { await mail.send(payload as unknown as MailMessage); }, { maxAttempts: 10 });
+  opts.jobs.handle(MAIL_JOB, async (payload) => { await mail.send(payload); }, { maxAttempts: 10 });
   return mail;
 }

@@ -1,3 +1,5 @@
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { KERNEL_SETTINGS, type SiteSettings } from '../contract/settings.ts';
 import type { PluginDescriptor, SettingDef } from '../contract/plugin.ts';
 
@@ -40,31 +42,14 @@ export function browserSettings(site: SiteSettings, plugins: readonly PluginDesc
 }
 
 /**
- * Why a value does not fit a setting's schema (null when it does): the JSON-schema keywords the
- * descriptors use (type, enum, minimum, maximum, maxLength, items).
+ * Why a value does not fit a setting's schema (null when it does), naming the failing path:
+ * "packages/EUR/1/price must be >= 1".
  */
-export function settingProblem(schema: Record<string, unknown>, value: unknown, where = 'value'): string | null {
-  const type = schema.type as string | undefined;
-  const is: Record<string, (v: unknown) => boolean> = {
-    string: (v) => typeof v === 'string',
-    integer: (v) => Number.isInteger(v),
-    number: (v) => typeof v === 'number' && Number.isFinite(v),
-    boolean: (v) => typeof v === 'boolean',
-    array: (v) => Array.isArray(v),
-    object: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-  };
-  if (type && is[type] && !is[type](value)) return `${where} must be of type ${type}`;
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return `${where} must be one of ${schema.enum.join(', ')}`;
-  if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) return `${where} must be >= ${schema.minimum}`;
-    if (typeof schema.maximum === 'number' && value > schema.maximum) return `${where} must be <= ${schema.maximum}`;
-  }
-  if (typeof value === 'string' && typeof schema.maxLength === 'number' && value.length > schema.maxLength) return `${where} is longer than ${schema.maxLength}`;
-  if (Array.isArray(value) && schema.items && typeof schema.items === 'object') {
-    for (let i = 0; i < value.length; i++) {
-      const p = settingProblem(schema.items as Record<string, unknown>, value[i], `${where}[${i}]`);
-      if (p) return p;
-    }
-  }
-  return null;
+export function settingProblem(schema: TSchema, value: unknown, where = 'value'): string | null {
+  let check = checks.get(schema);
+  if (!check) checks.set(schema, check = Compile(schema));
+  if (check.Check(value)) return null;
+  const first = [...check.Errors(value)][0];
+  return `${where}${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`;
 }
+const checks = new WeakMap<TSchema, ReturnType<typeof Compile>>();

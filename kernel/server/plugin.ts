@@ -6,7 +6,7 @@ import type { ServerConfig } from './config.ts';
 import type { Storage } from './storage.ts';
 import type { Sessions } from './sessions.ts';
 import type { Sites } from './settings.ts';
-import type { Services } from './services.ts';
+import { ownerOf, type OptionalRef, type ServiceRef, type Services } from './services.ts';
 import type { Clock } from './clock.ts';
 import type { Tokens } from './tokens.ts';
 import type { Secrets } from './secrets.ts';
@@ -18,6 +18,7 @@ import type { BootDataRegistry } from './shell.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { PluginDescriptor } from '../contract/plugin.ts';
 import type { AccessControl } from './access.ts';
+import type { Serve } from './endpoints.ts';
 
 /** The plugin a kernel handle was given to, and whether it is switched on for a site. */
 export interface PluginSelf {
@@ -56,7 +57,14 @@ export interface Kernel {
   enabled(site: SiteSettings): ReadonlySet<string>;
   self: PluginSelf;
   /** The handle a given plugin gets (seeds and test hooks run with their plugin's handle). */
-  forPlugin(p: ServerPlugin): Kernel;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  forPlugin(p: ServerPlugin): PluginKernel<any, any>;
+  /**
+   * Registers the route of an endpoint contract on a scope: `kernel.serve(app, endpoint, [opts,]
+   * async (req) => answer)`, the input typed and checked from the contract, the answer serialised
+   * from it (kernel/server/endpoints.ts).
+   */
+  serve: Serve;
 }
 
 export interface SeedOptions {
@@ -71,25 +79,62 @@ export interface SeedOptions {
   signal?: AbortSignal;
 }
 
+/** The services a plugin uses, by name: refs of services its `requires` (or, wrapped in `optional`, its `optional`) plugins provide. */
+export type DepRefs = Record<string, ServiceRef<unknown> | OptionalRef<unknown>>;
+/** The services themselves, as the plugin receives them (an optional one may be absent). */
+export type DepsOf<R> = { [K in keyof R]: R[K] extends OptionalRef<infer T> ? T | undefined : R[K] extends ServiceRef<infer T> ? T : never };
+
+/**
+ * A plugin's kernel handle with what it was given: `deps` (its services, resolved once before its
+ * `init`) and `state` (what its `init` returned: its own objects, handed to its routes and jobs).
+ */
+export type PluginKernel<D = object, S = unknown> = Kernel & { readonly deps: D; readonly state: S };
+
 /** What a plugin's server half adds to its descriptor. */
-export interface ServerParts {
+export interface ServerParts<R extends DepRefs = DepRefs, S = unknown> {
+  /**
+   * The services it uses (Backstage's `registerInit({ deps, init })`): `{ credits: creditsRef,
+   * members: optional(membersRef) }`. Each ref's plugin must be in `requires` (or `optional` for an
+   * optional ref): anything else fails at boot (and in the architecture test).
+   */
+  deps?: R;
   migrations?: Migration[];
-  /** Called once per app, in dependency order, before routes: offer services to other plugins. */
-  init?(kernel: Kernel): void;
+  /**
+   * Called once per app, in dependency order, before routes: offer services to other plugins and
+   * make the plugin's own objects; what it returns is `kernel.state` in the hooks below.
+   */
+  init?(kernel: PluginKernel<DepsOf<R>, undefined>): S;
   /** Awaited once per app after migrations, in dependency order: e.g. load configuration into the database. */
-  start?(kernel: Kernel): Promise<void>;
-  /** Registers the plugin's API routes (under /api) on an encapsulated fastify context. */
-  api?(app: FastifyInstance, kernel: Kernel): Promise<void> | void;
+  start?(kernel: PluginKernel<DepsOf<R>, S>): Promise<void>;
+  /** Registers the plugin's API routes (its endpoints, under /api) on an encapsulated fastify context. */
+  api?(app: FastifyInstance, kernel: PluginKernel<DepsOf<R>, S>): Promise<void> | void;
   /** Routes for end-to-end tests only (TEST_HOOKS=1, never in production), under /api/test/. */
-  testRoutes?(app: FastifyInstance, kernel: Kernel): void;
+  testRoutes?(app: FastifyInstance, kernel: PluginKernel<DepsOf<R>, S>): void;
   /** Idempotent demo/initial data; may return how many rows it added (0: nothing changed). */
-  seed?(kernel: Kernel, opts: SeedOptions): Promise<void | number>;
+  seed?(kernel: PluginKernel<DepsOf<R>, S>, opts: SeedOptions): Promise<void | number>;
 }
 
 /** A server plugin: its descriptor (plugins/<id>/plugin.ts) plus its server half. */
-export type ServerPlugin = PluginDescriptor & ServerParts;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ServerPlugin = PluginDescriptor & ServerParts<DepRefs, any>;
 
-export const defineServerPlugin = <const D extends PluginDescriptor>(descriptor: D, parts: ServerParts): ServerPlugin =>
-  ({ ...descriptor, ...parts });
+export const defineServerPlugin = <const D extends PluginDescriptor, const R extends DepRefs = Record<never, never>, S = undefined>(
+  descriptor: D, parts: ServerParts<R, S>,
+): ServerPlugin => ({ ...descriptor, ...parts }) as ServerPlugin;
+
+/**
+ * Why a plugin's deps do not fit its descriptor (null when they do): every required service's plugin
+ * is in `requires`, every optional one's in `requires` or `optional`.
+ */
+export function depsProblem(p: Pick<ServerPlugin, 'id' | 'requires' | 'optional' | 'deps'>): string | null {
+  for (const [name, ref] of Object.entries(p.deps ?? {})) {
+    const owner = ownerOf(ref);
+    if (owner === p.id) return `plugin ${p.id}: deps.${name} is its own service ${ref.id}`;
+    const optional = 'optional' in ref;
+    if ((p.requires ?? []).includes(owner) || (optional && (p.optional ?? []).includes(owner))) continue;
+    return `plugin ${p.id}: deps.${name} uses ${ref.id} of plugin ${owner}, which is not in its ${optional ? 'requires or optional' : 'requires'}`;
+  }
+  return null;
+}
 
 export { orderPlugins } from '../contract/plugin.ts';

@@ -9,11 +9,16 @@ import type { DB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { Clock } from './clock.ts';
 import { HttpError } from './errors.ts';
+import { Compile } from 'typebox/compile';
+import { socket as socketEndpoint } from '../contract/api.ts';
+import type { RealtimeEvent, RealtimeEventType, SocketMessageDef, SocketPayload } from '../contract/realtime.ts';
 
-/** What travels to a member's open tabs: `{ type: 'chat:message', ... }`. */
-export interface RealtimeEvent { type: string; [key: string]: unknown }
-/** A message a browser sent over its socket (e.g. typing); the sender is the socket's member. */
-export type SocketMessageHandler = (userId: number, msg: Record<string, unknown>, site: SiteSettings) => void | Promise<void>;
+export type { RealtimeEvent } from '../contract/realtime.ts';
+/**
+ * A message a browser sent over its socket (e.g. typing), already checked against its definition's
+ * schema; the sender is the socket's member.
+ */
+export type SocketMessageHandler<D extends SocketMessageDef = SocketMessageDef> = (userId: number, msg: SocketPayload<D>, site: SiteSettings) => void | Promise<void>;
 
 /**
  * One WebSocket endpoint (`/api/socket`) per instance. Events for a member reach every open socket
@@ -21,8 +26,10 @@ export type SocketMessageHandler = (userId: number, msg: Record<string, unknown>
  * behind a load balancer deliver to each other. It also knows whether a member is away.
  */
 export interface Realtime {
-  publish(userIds: number | number[], event: RealtimeEvent): Promise<void>;
-  onMessage(type: string, handler: SocketMessageHandler): void;
+  /** Sends an event (a type its owner declared in RealtimeEvents) to every open tab of these members. */
+  publish<K extends RealtimeEventType>(userIds: number | number[], event: RealtimeEvent<K>): Promise<void>;
+  /** Handles a socket message of this definition; frames that do not fit its schema never reach `handler`. */
+  onMessage<D extends SocketMessageDef>(def: D, handler: SocketMessageHandler<D>): void;
   /** Away: no visible tab of theirs has been connected recently (or the page said it is hidden). */
   isAway(userId: number, db?: DB): Promise<boolean>;
   /** Marks a member's pages hidden (the beacon of POST /api/page-hidden.php). */
@@ -43,7 +50,7 @@ export const presenceMigrations: Migration[] = [{
   },
 }];
 
-export const SOCKET_PATH = '/api/socket';
+export const SOCKET_PATH = socketEndpoint.path;
 /** A visible tab refreshes presence this often; twice that without a refresh counts as away. */
 const HEARTBEAT_MS = 30_000;
 const AWAY_AFTER_MS = 2.5 * HEARTBEAT_MS;
@@ -79,7 +86,7 @@ export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisU
   const { db, clock, log } = opts;
   const byUser = new Map<number, Set<Conn>>();
   // A null-prototype table: a frame's `type` of "__proto__" or "constructor" finds nothing.
-  const handlerTable: Record<string, SocketMessageHandler> = Object.create(null);
+  const handlerTable: Record<string, { check: ReturnType<typeof Compile>; handler: (userId: number, msg: unknown, site: SiteSettings) => void | Promise<void> }> = Object.create(null);
   const channel = `${opts.redisPrefix}realtime`;
   let pub: Redis | null = null;
   let sub: Redis | null = null;
@@ -122,8 +129,8 @@ export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisU
       if (pub) await pub.publish(channel, JSON.stringify({ u: ids, e: event }));
       else deliver(ids, event);
     },
-    onMessage(type, handler) {
-      handlerTable[type] = handler;
+    onMessage(def, handler) {
+      handlerTable[def.type] = { check: Compile(def.schema), handler: (userId, msg, site) => handler(userId, msg as SocketPayload<typeof def>, site) };
     },
     async isAway(userId, on = db) {
       const row = await on.selectFrom('kernel_presence').select(['visible', 'seen_at']).where('user_id', '=', userId).executeTakeFirst();
@@ -172,10 +179,11 @@ export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisU
               void setPresence(userId, anyVisible(userId));
               return;
             }
-            const handler = typeof type === 'string' && Object.hasOwn(handlerTable, type) ? handlerTable[type] : undefined;
-            if (!handler) return;
+            const entry = typeof type === 'string' && Object.hasOwn(handlerTable, type) ? handlerTable[type] : undefined;
+            // Unknown types and frames that do not fit their message's schema are ignored.
+            if (!entry || !entry.check.Check(msg)) return;
             // A handler that throws synchronously and one whose promise rejects end the same way.
-            new Promise<void>((resolve) => resolve(handler(userId, msg, req.site))).catch((err) => fail(err, type));
+            new Promise<void>((resolve) => resolve(entry.handler(userId, msg, req.site))).catch((err) => fail(err, type));
           } catch (err) {
             fail(err, type);
           }

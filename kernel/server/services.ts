@@ -5,12 +5,18 @@
  * travels with the ref and no caller casts. The kernel never knows what the services are.
  */
 export interface ServiceRef<T> {
+  /** `<plugin>` or `<plugin>:<name>`: the plugin that provides it comes first. */
   readonly id: string;
   /** Carries the type only; never set. */
   readonly type?: T;
 }
+/** A service a plugin uses when its plugin is there (the plugin is in `optional`). */
+export interface OptionalRef<T> extends ServiceRef<T> { readonly optional: true }
 
 export const serviceRef = <T>(id: string): ServiceRef<T> => Object.freeze({ id });
+export const optional = <T>(ref: ServiceRef<T>): OptionalRef<T> => Object.freeze({ id: ref.id, optional: true });
+/** The plugin that provides a service. */
+export const ownerOf = (ref: ServiceRef<unknown>) => ref.id.split(':')[0];
 
 export class Services {
   private readonly map = new Map<string, unknown>();

@@ -6,18 +6,18 @@ import { localeFile, type Locale } from '../contract/locales.ts';
 /** One namespace's texts: nested keys, strings at the leaves. */
 export type TextTree = { [key: string]: string | TextTree };
 
-/** The repository root: the kernel's texts are in kernel/texts, each plugin's in plugins/<id>/texts. */
+/** The repository root: the kernel's texts are in locales/, each plugin's in plugins/<id>/locales. */
 export const APP_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * Every text namespace and the folder of its `<lang>.json` files: `kernel`, and each plugin folder
- * that has a `texts/` folder, named by its id. Found on disk, so the kernel names no plugin.
+ * that has a `locales/` folder, named by its id. Found on disk, so the kernel names no plugin.
  */
 export function textFolders(root = APP_ROOT): Map<string, string> {
-  const folders = new Map<string, string>([['kernel', path.join(root, 'kernel', 'texts')]]);
+  const folders = new Map<string, string>([['kernel', path.join(root, 'locales')]]);
   const plugins = path.join(root, 'plugins');
   for (const e of fs.readdirSync(plugins, { withFileTypes: true })) {
-    const dir = path.join(plugins, e.name, 'texts');
+    const dir = path.join(plugins, e.name, 'locales');
     if (e.isDirectory() && fs.existsSync(dir)) folders.set(e.name, dir);
   }
   return folders;

@@ -3,7 +3,7 @@ import { APP_ROOT, readTexts, type TextTree as Tree } from './text-files.ts';
 
 /**
  * Translations on the server (mails): the same text files the browser uses (every namespace:
- * kernel/texts and plugins/<id>/texts), with the same "ns:a.b" keys and {{name}} placeholders;
+ * locales/ and plugins/<id>/locales), with the same "ns:a.b" keys and {{name}} placeholders;
  * a missing text falls back to English.
  */
 export interface Texts {

@@ -3,9 +3,13 @@ import { observer } from 'mobx-react-lite';
 import { useRegistry } from './context.ts';
 import { ErrorBoundary } from './ui/ErrorBoundary.tsx';
 import { lazyOf } from './lazy.ts';
+import type { PanelSlot, PanelSlots } from './plugin.ts';
 
-/** Renders the panels other plugins contribute to `slot`, each in its own boundary; nothing when none. */
-export const Panels = observer(function Panels({ slot, props = {} }: { slot: string; props?: Record<string, unknown> }) {
+/**
+ * Renders the panels other plugins contribute to `slot`, each in its own boundary; nothing when
+ * none. `props` are what the slot's host declared in PanelSlots.
+ */
+function PanelsOf<S extends PanelSlot>({ slot, props }: { slot: S; props: PanelSlots[S] }) {
   const registry = useRegistry();
   return (
     <>
@@ -19,4 +23,9 @@ export const Panels = observer(function Panels({ slot, props = {} }: { slot: str
       })}
     </>
   );
-});
+}
+const ObservedPanels = observer(PanelsOf);
+
+export function Panels<S extends PanelSlot>(p: { slot: S; props: PanelSlots[S] }) {
+  return <ObservedPanels {...p} />;
+}

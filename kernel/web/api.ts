@@ -4,6 +4,7 @@ import type Superagent from 'superagent';
 import type { Bus } from './bus.ts';
 import type { ApiErrorBody } from '../contract/errors.ts';
 import { ApiError } from './api-error.ts';
+import { requestOf, type CallArgs, type EndpointDef, type ResponseOf } from '../contract/endpoint.ts';
 
 export const MAX_RETRIES = 5;
 export const RETRY_BASE_MS = 250;
@@ -12,17 +13,27 @@ export { ApiError } from './api-error.ts';
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 export interface RequestOptions { query?: Query; body?: unknown; retries?: number; file?: Blob }
+/** How a call is made: fewer retries (a form the member just sent), a file as the body (an upload). */
+export interface CallOptions { retries?: number; file?: Blob }
 
-/** The only place the browser talks HTTP. */
+/**
+ * The only place the browser talks HTTP: every call names an endpoint of a contract
+ * (kernel/contract/endpoint.ts), whose input and answer types the compiler checks.
+ */
 export interface Api {
-  get<T>(path: string, opts?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
-  del<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
-  /** POSTs a file as the request body (its own Content-Type). */
-  upload<T>(path: string, file: Blob, opts?: RequestOptions): Promise<T>;
+  call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E, CallOptions>): Promise<ResponseOf<E>>;
   /** A POST that outlives the page (sent as it is hidden or closed); its answer is not awaited. */
-  beacon(path: string, body?: object): void;
+  beacon<E extends EndpointDef & { method: 'POST' }>(endpoint: E, ...args: CallArgs<E, never>): void;
+  /** @deprecated TRANSITION: string paths, until every plugin calls its contracts' endpoints. */
+  get<T>(path: string, opts?: RequestOptions): Promise<T>;
+  /** @deprecated TRANSITION */
+  post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
+  /** @deprecated TRANSITION */
+  put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
+  /** @deprecated TRANSITION */
+  del<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
+  /** @deprecated TRANSITION */
+  upload<T>(path: string, file: Blob, opts?: RequestOptions): Promise<T>;
 }
 
 export interface ApiDeps {
@@ -68,15 +79,21 @@ export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => s
     }
   }
   return {
+    call<E extends EndpointDef>(endpoint: E, ...[input, opts]: CallArgs<E, CallOptions>) {
+      const r = requestOf(endpoint, input);
+      return request<ResponseOf<E>>(r.method, r.path, { query: r.query, body: r.body, retries: opts?.retries, file: opts?.file });
+    },
     get: (path, opts) => request('GET', path, opts),
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     put: (path, body, opts) => request('PUT', path, { ...opts, body }),
     del: (path, body, opts) => request('DELETE', path, { ...opts, body }),
     upload: (path, file, opts) => request('POST', path, { ...opts, file }),
-    beacon(path, body = {}) {
+    beacon(endpoint, ...[input]) {
+      const r = requestOf(endpoint, input);
+      const qs = new URLSearchParams(r.query).toString();
       // fetch with keepalive is sendBeacon that can carry the client header (CSRF rule).
-      void fetch(base + path, {
-        method: 'POST', keepalive: true, credentials: 'same-origin', body: JSON.stringify(body),
+      void fetch(base + r.path + (qs ? `?${qs}` : ''), {
+        method: 'POST', keepalive: true, credentials: 'same-origin', body: JSON.stringify(r.body ?? {}),
         headers: { 'X-Request-Type': 'client', 'Content-Type': 'application/json' },
       }).catch(() => {});
     },

@@ -16,7 +16,7 @@ afterEach(() => {
 
 describe('texts in the built app', () => {
   it('asks only for namespaces that have texts; one without is empty at once', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ hello: 'Hallo' }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ hello: 'Hallo' }), { status: 200, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);
     const { createI18n } = await builtI18n('kernel,chat');
     const i18n = await createI18n('de', { kernel: {} }, ['kernel']);

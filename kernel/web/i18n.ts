@@ -22,7 +22,7 @@ export function rememberLocale(locale: Locale) {
 
 type Bundle = Record<string, unknown>;
 
-// One download per namespace and language (kernel/texts/<lang>.json, plugins/<id>/texts/<lang>.json):
+// One download per namespace and language (locales/<lang>.json, plugins/<id>/locales/<lang>.json):
 // a page downloads only the texts of what it shows, in the language the visitor reads.
 // In the built app they come from the server (GET /api/texts.php): as bundler chunks, the map of 165
 // chunk hashes would weigh about 1 KiB gzip on every page's initial JavaScript. Tests (no build)
@@ -45,8 +45,8 @@ function importNamespace(ns: string, locale: Locale): Promise<Bundle> {
   }
   const file = localeFile(locale);
   const chunk = ns === 'kernel'
-    ? import(`../texts/${file}.json`)
-    : import(`../../plugins/${ns}/texts/${file}.json`);
+    ? import(`../../locales/${file}.json`)
+    : import(`../../plugins/${ns}/locales/${file}.json`);
   return chunk.then((m: { default: Bundle }) => m.default);
 }
 

@@ -118,26 +118,46 @@ export interface BannerDef {
   height?: number | { phone: number; wide: number };
 }
 
-export interface ModalDef {
-  id: string;
+/**
+ * Modals and the props each is opened with, declared by the plugin that owns the modal by
+ * declaration merging (`interface ModalProps { 'new-like': { profile: LikedProfile } }`), so
+ * `openModal('new-like', { profile })` is checked wherever it is called.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModalProps {}
+export type ModalId = keyof ModalProps & string;
+/** The props argument of `openModal(id, …)`: optional when the modal takes none. */
+export type ModalArgs<K extends ModalId> = object extends ModalProps[K] ? [props?: ModalProps[K]] : [props: ModalProps[K]];
+
+export type ModalDef<K extends ModalId = ModalId> = K extends ModalId ? {
+  id: K;
   size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
-  component: Lazy<{ close(): void; props: Record<string, unknown> }>;
+  component: Lazy<{ close(): void; props: ModalProps[K] }>;
   /** While this returns true, backdrop and Escape do not close the modal. */
   locked?: (ctx: SlotContext) => boolean;
-}
+} : never;
+
+/**
+ * Places in one plugin's screens where others show their UI, and the props the host passes,
+ * declared by the host plugin by declaration merging (`interface PanelSlots { 'member-actions':
+ * { profile: ProfileDetail } }`): a contribution's component takes exactly those props.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PanelSlots {}
+export type PanelSlot = keyof PanelSlots & string;
 
 /**
  * A piece of one plugin's UI shown inside another plugin's screen at a named place, e.g. the like
  * button (likes) in the member profile (members) or the invisible-mode switch in settings. The
  * host renders `<Panels slot="…" props={…}/>` and knows nothing of who fills it.
  */
-export interface PanelDef {
+export type PanelDef<S extends PanelSlot = PanelSlot> = S extends PanelSlot ? {
   id: string;
-  slot: string;
+  slot: S;
   order: number;
-  component: Lazy<{ props: Record<string, unknown> }>;
+  component: Lazy<{ props: PanelSlots[S] }>;
   when?: (ctx: SlotContext) => boolean;
-}
+} : never;
 
 export interface FooterLinkDef { id: string; order: number; labelKey: string; route: string; when?: (ctx: SlotContext) => boolean }
 

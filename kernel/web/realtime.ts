@@ -2,23 +2,31 @@ import { reaction } from 'mobx';
 import type { Bus } from './bus.ts';
 import type { Api } from './api.ts';
 import type { KernelStoreInstance } from './store.ts';
+import { pageHidden, socket } from '../contract/api.ts';
+import type { RealtimeEvent, SocketMessageDef, SocketPayload } from '../contract/realtime.ts';
 
 declare module '../contract/events.ts' {
   interface AppEvents {
-    /** Something the server pushed over the socket, e.g. `{ type: 'chat:message', … }`. */
-    'realtime:event': { type: string; [key: string]: unknown };
+    /**
+     * Something the server pushed over the socket, e.g. `{ type: 'chat:message', … }`: one of the
+     * events the plugins declare in RealtimeEvents (listeners narrow it by `type`).
+     */
+    'realtime:event': RealtimeEvent;
     /** The socket is (again) open: after a reconnect, catch up on what was missed. */
     'realtime:open': { reconnect: boolean };
   }
 }
 
 export interface Realtime {
-  /** Sends to the server if connected (typing is worthless later, so nothing is queued). */
-  send(msg: { type: string; [key: string]: unknown }): boolean;
+  /** Sends a socket message of this definition if connected (typing is worthless later, so nothing is queued). */
+  send<D extends SocketMessageDef>(def: D, msg: SocketPayload<D>): boolean;
   readonly connected: boolean;
 }
 
-export const SOCKET_PATH = '/api/socket';
+export const SOCKET_PATH = socket.path;
+/** Our own server's frames are the events its plugins declared (RealtimeEvents), each with its type. */
+const isEvent = (v: unknown): v is RealtimeEvent => typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
+
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
 
 type OpenSocket = (url: string) => WebSocket;
@@ -51,8 +59,8 @@ export function startRealtime(deps: { bus: Bus; api: Api; appState: KernelStoreI
     };
     ws.onmessage = (e) => {
       try {
-        const event = JSON.parse(String(e.data)) as { type: string };
-        if (typeof event?.type === 'string') deps.bus.emit('realtime:event', event);
+        const event: unknown = JSON.parse(String(e.data));
+        if (isEvent(event)) deps.bus.emit('realtime:event', event);
       } catch { /* not ours */ }
     };
     ws.onclose = () => {
@@ -74,7 +82,7 @@ export function startRealtime(deps: { bus: Bus; api: Api; appState: KernelStoreI
   const onVisibility = () => {
     if (!deps.appState.loggedIn) return;
     if (socket?.readyState === 1) socket.send(JSON.stringify({ type: 'presence', visible: visible() }));
-    if (!visible()) deps.api.beacon('/api/page-hidden.php', {});
+    if (!visible()) deps.api.beacon(pageHidden, { body: {} });
     // Back on the page after the connection dropped: try now rather than at the next backoff step.
     else if (!socket) { attempt = 0; connect(); }
   };
@@ -82,9 +90,9 @@ export function startRealtime(deps: { bus: Bus; api: Api; appState: KernelStoreI
   const offLogin = reaction(() => deps.appState.loggedIn && deps.appState.userId, (on) => { disconnect(); if (on) connect(); }, { fireImmediately: true });
 
   return {
-    send(msg) {
+    send(def, msg) {
       if (socket?.readyState !== 1) return false;
-      socket.send(JSON.stringify(msg));
+      socket.send(JSON.stringify({ ...msg, type: def.type }));
       return true;
     },
     get connected() { return socket?.readyState === 1; },

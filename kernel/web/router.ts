@@ -1,5 +1,6 @@
 import Navigo, { type Match } from 'navigo';
 import type { RouteDef } from './plugin.ts';
+import type { RouteRef } from '../contract/routes.ts';
 
 export interface RouteMatch { path: string; params: Record<string, string>; query: Record<string, string> }
 type Params = Record<string, string | number>;
@@ -9,8 +10,13 @@ export interface Router {
   navigate(name: string, params?: Params, query?: Record<string, string>, opts?: { replace?: boolean }): void;
   /** Goes to a path of this site (e.g. a ?redirect= target). */
   go(path: string, opts?: { replace?: boolean }): void;
+  /** The path of one of the plugin's own routes (a name that is not registered is an error). */
   href(name: string, params?: Params, query?: Record<string, string>): string;
-  has(name: string): boolean;
+  /**
+   * The path of a route another plugin owns, or null when that plugin is off for this domain (the
+   * link is then not shown): `router.resolve(routeRef('members')) ?? '/'`.
+   */
+  resolve(ref: RouteRef, params?: Params, query?: Record<string, string>): string | null;
   start(): void;
   destroy(): void;
 }
@@ -69,7 +75,7 @@ export function createRouter(
     navigate: (name, params, query, opts) => go(href(name, params, query), opts),
     go,
     href,
-    has: (name) => byName.has(name),
+    resolve: (ref, params, query) => (byName.has(ref.route) ? href(ref.route, params, query) : null),
     start: () => void nav.resolve(),
     destroy: () => nav.destroy(),
   };

@@ -2,6 +2,7 @@ import { types, type Instance, type IAnyModelType, type IAnyType } from 'mobx-st
 import type { Api } from './api.ts';
 import type { Bus } from './bus.ts';
 import type { i18n as I18n } from 'i18next';
+import type { ModalArgs, ModalId } from './plugin.ts';
 
 const RouteState = types.model('RouteState', {
   name: '',
@@ -17,7 +18,7 @@ const ToastItem = types.model('Toast', {
   tone: types.optional(types.enumeration(['info', 'success', 'danger']), 'info'),
 });
 
-const OpenModal = types.model('OpenModal', { id: types.string, props: types.frozen<Record<string, unknown>>({}) });
+const OpenModal = types.model('OpenModal', { id: types.string, props: types.frozen<object>({}) });
 
 /** The kernel's own slice: where we are, who is logged in, what is loading or open. */
 export const KernelStore = types
@@ -60,10 +61,11 @@ export const KernelStore = types
     stopLoading() {
       self.loading = Math.max(0, self.loading - 1);
     },
-    openModal(id: string, props: Record<string, unknown> = {}) {
-      if (!self.modals.some((m) => m.id === id)) self.modals.push({ id, props });
+    /** Opens a modal with the props its owner declared for it (ModalProps). */
+    openModal<K extends ModalId>(id: K, ...[props]: ModalArgs<K>) {
+      if (!self.modals.some((m) => m.id === id)) self.modals.push({ id, props: props ?? {} });
     },
-    closeModal(id: string) {
+    closeModal(id: ModalId) {
       const i = self.modals.findIndex((m) => m.id === id);
       if (i >= 0) self.modals.splice(i, 1);
     },

@@ -1,4 +1,5 @@
 import type { Api } from './api.ts';
+import { requestOf } from '../contract/endpoint.ts';
 import type { Access, RouteDef, WebPlugin } from './plugin.ts';
 
 type Handler = (body?: unknown, query?: Record<string, unknown>) => unknown;
@@ -14,12 +15,17 @@ export function fakeApi(routes: Record<string, Handler>): Api & { calls: string[
   };
   return {
     calls,
+    call: (e, ...[input]) => {
+      const r = requestOf(e, input);
+      const { [e.flag ?? '']: _flag, ...query } = r.query;
+      return call(r.method, e.flag ? `${r.path}?${e.flag}=1` : r.path, e.method === 'GET' ? undefined : r.body, e.method === 'GET' ? query : undefined) as never;
+    },
+    beacon: (e, ...[input]) => void call('POST', e.path, input?.body).catch(() => {}),
     get: (p, o) => call('GET', p, undefined, o?.query) as never,
     post: (p, b) => call('POST', p, b) as never,
     put: (p, b) => call('PUT', p, b) as never,
     del: (p, b) => call('DELETE', p, b) as never,
     upload: (p, f) => call('POST', p, f) as never,
-    beacon: (p, b) => void call('POST', p, b).catch(() => {}),
   };
 }
 

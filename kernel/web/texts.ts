@@ -12,7 +12,7 @@ import type { FooterLinkDef, LayoutDef, NavItemDef, SlotContext } from './plugin
 /** What the decision reads of a plugin (a WebPlugin fits). */
 export interface TextSource {
   id: string;
-  /** The plugin's namespace (descriptor `texts`); its files are plugins/<id>/texts/<lang>.json. */
+  /** The plugin's namespace (descriptor `texts`); its files are plugins/<id>/locales/<lang>.json. */
   texts?: string;
   /** The plugins it needs: its parts may show their texts (their components, their labels). */
   requires?: readonly string[];

@@ -1,35 +1,85 @@
-import type { Locale } from '../../kernel/contract/locales.ts';
+import Type, { type Static, type TSchema } from 'typebox';
+import { endpoint } from '../../kernel/contract/endpoint.ts';
+import { LOCALES } from '../../kernel/contract/locales.ts';
 
-export interface UserImage { filename: string; thumb_filename: string; status: string; match: string }
+export const Locale = Type.Enum(LOCALES);
 
-export interface UserProfile {
-  name: string;
-  country: string;
-  status: 'active' | 'disabled';
-  main_image: UserImage | null;
-  /** Invisible mode: hidden from search. */
-  invisible?: boolean;
-}
+/**
+ * The fields other plugins add to the user object (Discourse's `add_to_serializer`): each declares
+ * its own by declaration merging and supplies them with `auth.extendUser(self, { fields, load })`,
+ * `fields` being their schemas (the answer is serialised from them). Where a plugin is off, its
+ * fields are absent from the answer (hence optional here).
+ *
+ *   declare module '../auth/contract.ts' {
+ *     interface UserFields { credits: number; paid_user: boolean }
+ *   }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface UserFields {}
 
-/** The logged-in member as GET/POST/PUT /api/user.php return it (spec section 3). */
-export interface User {
-  id: number;
-  email: string;
-  status: 'active' | 'not_confirmed';
-  credits: number;
-  paid_user: boolean;
-  signup_date: string;             // ISO 8601
-  language: Locale | null;
-  fictional_icon: string;
-  notifications_disabled: string[];
-  profile: UserProfile | null;
+/** The user object's own fields (spec section 3), those of the accounts: auth's. */
+export const AuthUser = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('not_confirmed')]),
+  signup_date: Type.String({ format: 'date-time' }),
+  language: Type.Union([Locale, Type.Null()]),
+  fictional_icon: Type.String(),
+  notifications_disabled: Type.Array(Type.String()),
   /** Present for operators only (members' user objects have no role field). */
-  role?: 'operator';
-}
+  role: Type.Optional(Type.Literal('operator')),
+});
 
-export interface UserResponse { user: User }
-export interface LoginRequest { email: string; password: string }
-export interface LanguageRequest { language: Locale }
+/** The logged-in member as GET/POST/PUT /api/user.php return it: auth's fields and those of the plugins on for the site. */
+export type User = Static<typeof AuthUser> & Partial<UserFields>;
+/**
+ * The answer of the user calls. The schema here names auth's fields; the server serialises with
+ * the full one, auth's fields plus every extension's (plugins/auth/server/service.ts).
+ */
+export const UserResponse = Type.Unsafe<{ user: User }>(Type.Object({ user: AuthUser }));
+export type UserResponse = Static<typeof UserResponse>;
+
+/** POST /api/user.php: logging in (the body's email and password only; anything else is refused). */
+export const login = endpoint({
+  method: 'POST', path: '/api/user.php', access: 'visitor',
+  body: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+  response: UserResponse,
+});
+export type LoginRequest = Static<typeof login.body>;
+
+/** GET /api/user.php: the current member (also refetched by polling). */
+export const currentUser = endpoint({ method: 'GET', path: '/api/user.php', access: 'member', response: UserResponse });
+
+/** PUT /api/user.php: saves the member's language. */
+export const saveLanguage = endpoint({
+  method: 'PUT', path: '/api/user.php', access: 'member',
+  body: Type.Object({ language: Locale }, { additionalProperties: false }),
+  response: UserResponse,
+});
+export type LanguageRequest = Static<typeof saveLanguage.body>;
+
+/** POST /api/logout.php (a POST with the client header: a GET from another site must not log anyone out). */
+export const logout = endpoint({
+  method: 'POST', path: '/api/logout.php', access: 'visitor',
+  body: Type.Object({}, { additionalProperties: false }),
+  response: Type.Object({ ok: Type.Literal(true) }),
+});
+
+/** GET /api/login-link.php?token=…: the link of the login-link mail (logs in once, then redirects). */
+export const loginLink = endpoint({
+  method: 'GET', path: '/api/login-link.php', access: 'visitor', raw: true,
+  query: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }),
+});
+
+/** POST /api/test/signup-date (TEST_HOOKS only): a member who signed up `seconds_ago` before the app's clock. */
+export const testSignupDate = endpoint({
+  method: 'POST', path: '/api/test/signup-date', access: 'visitor',
+  body: Type.Object({ email: Type.String({ maxLength: 254 }), seconds_ago: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  response: Type.Object({ found: Type.Boolean() }),
+});
+
+/** What a plugin adds to the user object: its fields' schemas (a subset of UserFields). */
+export type UserFieldSchemas<K extends keyof UserFields> = { [F in K]: TSchema };
 
 /**
  * Login delays instead of a hard block (README "Login protection"). Failures count for a day. From

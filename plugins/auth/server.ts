@@ -14,7 +14,6 @@ export * as accounts from './server/accounts.ts';
 
 export default defineServerPlugin(authPlugin, {
   migrations: authMigrations,
-  testRoutes: authTestRoutes,
   init(kernel) {
     kernel.changes.watch(usersChanges);
     const auth = createAuthService(kernel.db, kernel.sessions, kernel.tokens);
@@ -23,6 +22,8 @@ export default defineServerPlugin(authPlugin, {
     kernel.access.useRoles((userId) => auth.roleOf(userId));
     // Login failures count for a day; addresses unused for half a year are no longer "usual".
     kernel.jobs.every('auth:login-records', 3600_000, () => cleanupLoginRecords(kernel.db, kernel.clock.now()));
+    return { auth };
   },
-  api: authRoutes,
+  api: (app, kernel) => authRoutes(app, kernel, kernel.state.auth),
+  testRoutes: (app, kernel) => authTestRoutes(app, kernel, kernel.state.auth),
 });

@@ -4,14 +4,14 @@ import { createMiniI18n, type WidgetI18n } from './react-i18n.tsx';
 type Tree = Parameters<typeof createMiniI18n>[1][string];
 
 /**
- * The text namespaces a widget may show, from the very files the app reads (kernel/texts,
- * plugins/<id>/texts). The widgets build emits them as JSON files (rsbuild.config.ts): the widget
+ * The text namespaces a widget may show, from the very files the app reads (locales/,
+ * plugins/<id>/locales). The widgets build emits them as JSON files (rsbuild.config.ts): the widget
  * fetches its language's files only, and the loader stays free of a chunk map of every language.
  */
 const NAMESPACES = {
-  kernel: import.meta.webpackContext('../../kernel/texts', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
-  signup: import.meta.webpackContext('../../plugins/signup/texts', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
-  members: import.meta.webpackContext('../../plugins/members/texts', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
+  kernel: import.meta.webpackContext('../../locales', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
+  signup: import.meta.webpackContext('../../plugins/signup/locales', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
+  members: import.meta.webpackContext('../../plugins/members/locales', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
 };
 
 export type WidgetNamespace = keyof typeof NAMESPACES;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMiniI18n, I18nextProvider, useTranslation } from './react-i18n.tsx';
-import deSignup from '../../plugins/signup/texts/de.json';
+import deSignup from '../../plugins/signup/locales/de.json';
 
 describe('the widgets\' i18n', () => {
   const i18n = createMiniI18n('de', { signup: deSignup, kernel: { close: 'Schließen', errors: { generic: 'Fehler' } } });

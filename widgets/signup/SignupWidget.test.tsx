@@ -8,9 +8,9 @@ import type { SiteSettings } from '../../kernel/contract/settings.ts';
 import { WidgetKernelContext, type WidgetKernel } from '../kernel/context.ts';
 import type { WidgetApi } from '../kernel/api.ts';
 import { SignupWidget } from './SignupWidget.tsx';
-import signup from '../../plugins/signup/texts/en.json';
-import members from '../../plugins/members/texts/en.json';
-import kernelTexts from '../../kernel/texts/en.json';
+import signup from '../../plugins/signup/locales/en.json';
+import members from '../../plugins/members/locales/en.json';
+import kernelTexts from '../../locales/en.json';
 
 // The widget on its narrow kernel: a fake API, English texts (the build swaps react-i18next for
 // widgets/kernel/react-i18n.tsx; here the real one runs the same components).

@@ -6,7 +6,8 @@ import { useKernel, useRegistry } from '../context.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { lazyOf } from '../lazy.ts';
 import { dismissals } from '../dismissals.ts';
-import type { BannerDef, LayoutName, LayoutSlot } from '../plugin.ts';
+import type { BannerDef, LayoutName, LayoutSlot, ModalId } from '../plugin.ts';
+import { modalComponent } from '../../contract/adapter.ts';
 
 function SlotError() {
   const { t } = useTranslation();
@@ -86,12 +87,12 @@ export const Modals = observer(function Modals() {
   return (
     <>
       {appState.modals.map((m) => {
-        const def = registry.modal(m.id);
+        const def = registry.modal(m.id as ModalId);
         if (!def) return null;
-        const C = lazyOf(def.component, def.plugin);
+        const C = lazyOf(modalComponent(def.component), def.plugin);
         return (
           <ErrorBoundary key={m.id} fallback={() => <SlotError />}>
-            <Suspense fallback={null}><C props={m.props} close={() => appState.closeModal(m.id)} /></Suspense>
+            <Suspense fallback={null}><C props={m.props} close={() => appState.closeModal(def.id)} /></Suspense>
           </ErrorBoundary>
         );
       })}

@@ -1,8 +1,10 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useKernel } from '../context.ts';
+import type { RouteRef } from '../../contract/routes.ts';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & {
-  to: string;
+  /** One of the plugin's own route names, or a ref to another plugin's route (hidden when that plugin is off). */
+  to: string | RouteRef;
   params?: Record<string, string | number>;
   query?: Record<string, string>;
 };
@@ -10,7 +12,8 @@ type Props = AnchorHTMLAttributes<HTMLAnchorElement> & {
 /** A real link (works with a middle click) that navigates in-app on a plain click. */
 export function Link({ to, params, query, onClick, ...rest }: Props) {
   const { router } = useKernel();
-  const href = router.href(to, params, query);
+  const href = typeof to === 'string' ? router.href(to, params, query) : router.resolve(to, params, query);
+  if (href == null) return null;
   const handle = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;

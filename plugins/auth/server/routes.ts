@@ -3,22 +3,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
-import { pendingDeletion } from './service.ts';
+import { pendingDeletion, type AuthService } from './service.ts';
 import { SESSION_COOKIE } from '../../../kernel/server/sessions.ts';
-import { LOCALES } from '../../../kernel/contract/locales.ts';
 import { clearFailures, loginDelay, recordFailure, rememberAddress, type LoginDelay } from './throttle.ts';
 import { LOGIN_LINK_PURPOSE, maybeMailLoginLink } from './login-link.ts';
-import type { LanguageRequest, LoginRequest } from '../contract.ts';
+import { currentUser as getUserEndpoint, login, loginLink, logout, saveLanguage } from '../contract.ts';
 import { lastSeenWriter } from './last-seen.ts';
 import { userViewCache } from './view-cache.ts';
-import { authRef } from './service.ts';
 
-// Verifying against a real hash when the email is unknown keeps response times alike.
-let dummyHash: Promise<string> | null = null;
-
-export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = kernel.services.get(authRef);
+export async function authRoutes(app: FastifyInstance, kernel: Kernel, auth: AuthService) {
   const db = kernel.db;
+  // Verifying against a real hash when the email is unknown keeps response times alike.
+  let dummyHash: Promise<string> | null = null;
+  // Auth's fields and every extension's: what leaves the server is what they declare.
+  const response = auth.responseSchema();
 
   const currentUser = async (req: FastifyRequest) => {
     const user = await auth.userView(memberId(req), req.site);
@@ -27,21 +25,9 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
   };
 
   // Logging in: the body's email and password only (anything else, a `role` say, is never read).
-  app.post('/user.php', {
-    config: { access: 'visitor', rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: {
-      body: {
-        type: 'object',
-        required: ['email', 'password'],
-        properties: {
-          email: { type: 'string', minLength: 3, maxLength: 254 },
-          password: { type: 'string', minLength: 1, maxLength: 200 },
-        },
-      },
-    },
-  }, async (req, reply) => {
-    const { password } = req.body as LoginRequest;
-    const email = (req.body as LoginRequest).email.trim().toLowerCase();
+  kernel.serve(app, login, { response, rateLimit: { max: 30, timeWindow: '1 minute' } }, async (req, reply) => {
+    const { password } = req.body;
+    const email = req.body.email.trim().toLowerCase();
     const row = await db.selectFrom('users').select(['id', 'email', 'language', 'password_hash', 'deleted_at'])
       .where(sql`lower(email)`, '=', email).executeTakeFirst();
     // Repeated failures delay the address that failed (and, for the account's failures, only
@@ -68,15 +54,14 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
     if (row.deleted_at) throw pendingDeletion();
     await rememberAddress(db, row.id, req.ip, kernel.clock.now());
     await auth.logIn(req, reply, row.id);
-    return { user: await auth.userView(row.id, req.site) };
+    const user = await auth.userView(row.id, req.site);
+    if (!user) throw new HttpError(401, 'login_failed', 'Login failed, please try again.');
+    return { user };
   });
 
   // The link of the login-link mail: logs the owner in once, then sends the browser to the members area.
-  app.get('/login-link.php', {
-    config: { access: 'visitor', rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } },
-    schema: { querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
-  }, async (req, reply) => {
-    const used = await kernel.tokens.consume(LOGIN_LINK_PURPOSE, String((req.query as { token?: string }).token ?? ''));
+  kernel.serve(app, loginLink, { rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } }, async (req, reply) => {
+    const used = await kernel.tokens.consume(LOGIN_LINK_PURPOSE, req.query.token ?? '');
     const u = used && await db.selectFrom('users').select(['id', 'email', 'deleted_at']).where('id', '=', used.userId).executeTakeFirst();
     if (!u || u.deleted_at) return reply.redirect('/login?login_link=failed', 302);
     await clearFailures(db, String(u.email).toLowerCase(), req.ip);
@@ -92,31 +77,21 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel) {
     await touchLastSeen(user.id); // at most once a minute per member
     return { user };
   };
-  app.get('/user.php', { config: { access: 'member' } }, getUser);
+  kernel.serve(app, getUserEndpoint, { response }, getUser);
   // The page's HTML carries the same answer (null for visitors), so the browser needs no request for it.
   kernel.bootData.add('user', async (req) => (req.userId == null ? null : (await getUser(req).catch(() => null))?.user ?? null));
 
-  app.put('/user.php', {
-    config: { access: 'member' },
-    schema: {
-      body: {
-        type: 'object',
-        required: ['language'],
-        additionalProperties: false,
-        properties: { language: { type: 'string', enum: [...LOCALES] } },
-      },
-    },
-  }, async (req) => {
+  kernel.serve(app, saveLanguage, { response }, async (req) => {
     const userId = memberId(req);
-    await db.updateTable('users').set({ language: (req.body as LanguageRequest).language }).where('id', '=', userId).execute();
+    await db.updateTable('users').set({ language: req.body.language }).where('id', '=', userId).execute();
     return { user: await currentUser(req) };
   });
 
   // POST with the client header (a GET from another site must not log anyone out).
-  app.post('/logout.php', { config: { access: 'visitor' }, schema: { body: { type: 'object', additionalProperties: false, properties: {} } } }, async (req, reply) => {
+  kernel.serve(app, logout, async (req, reply) => {
     await kernel.sessions.destroy(req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { ok: true };
+    return { ok: true as const };
   });
 }
 

@@ -7,11 +7,19 @@ import type { Role } from '../../../kernel/server/access.ts';
 import { isValidEmail, normaliseEmail } from '../../../kernel/contract/validation.ts';
 import { SESSION_COOKIE, setSessionCookie, type Sessions } from '../../../kernel/server/sessions.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
-import type { User } from '../contract.ts';
+import Type, { type TSchema } from 'typebox';
+import { AuthUser, type User, type UserFields } from '../contract.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
 import type { Tokens } from '../../../kernel/server/tokens.ts';
 
-export type UserExtension = (userId: number, site: SiteSettings) => Promise<Partial<User>>;
+/**
+ * What a plugin adds to the user object: the schemas of its fields (declared in UserFields; the
+ * answer of the user calls is serialised from them) and how to load them for a member.
+ */
+export interface UserExtension<K extends keyof UserFields> {
+  fields: { [F in K]: TSchema };
+  load(userId: number, site: SiteSettings): Promise<Pick<UserFields, K>>;
+}
 /** Who contributes an extension: a plugin's `kernel.self` (its fields are left out where it is off). */
 export interface ExtensionOwner { readonly id: string; on(site: SiteSettings): boolean }
 /** Removes what a plugin keeps about a member who is erased (files, rows without a foreign key). */
@@ -31,7 +39,9 @@ export interface NewAccount {
 /** What the auth plugin offers other server plugins (through kernel.services, id "auth"). */
 export interface AuthService {
   /** Adds fields to the user object, e.g. the members plugin adds `profile`, credits `credits` and `paid_user`. */
-  extendUser(owner: ExtensionOwner, ext: UserExtension): void;
+  extendUser<K extends keyof UserFields>(owner: ExtensionOwner, ext: UserExtension<K>): void;
+  /** The user calls' answer schema: auth's fields and every extension's (each optional: absent where its plugin is off). */
+  responseSchema(): TSchema;
   userView(userId: number, site: SiteSettings): Promise<User | null>;
   createAccount(input: NewAccount, db?: DB): Promise<number>;
   hashPassword(password: string): Promise<string>;
@@ -54,10 +64,18 @@ export interface AuthService {
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Tokens, 'forget'>): AuthService {
-  const extensions: { owner: ExtensionOwner; ext: UserExtension }[] = [];
+  const extensions: { owner: ExtensionOwner; ext: UserExtension<keyof UserFields> }[] = [];
   const eraseHooks: EraseHook[] = [];
+  let schema: TSchema | null = null;
   return {
-    extendUser: (owner, ext) => void extensions.push({ owner, ext }),
+    extendUser(owner, ext) {
+      if (schema) throw new Error(`plugin ${owner.id} extends the user object after its schema was made (extend it in init)`);
+      extensions.push({ owner, ext });
+    },
+    responseSchema() {
+      const fields = Object.fromEntries(extensions.flatMap(({ ext }) => Object.entries<TSchema>(ext.fields)).map(([k, v]) => [k, Type.Optional(v)]));
+      return schema ??= Type.Object({ user: Type.Object({ ...AuthUser.properties, ...fields }) });
+    },
     async userView(userId, site) {
       const row = await db.selectFrom('users').selectAll().where('id', '=', userId)
         .where('deleted_at', 'is', null).executeTakeFirst();
@@ -66,20 +84,16 @@ export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Token
         id: row.id,
         email: row.email,
         status: row.status,
-        // The credits plugin's user extension fills in the balance and the paid flag.
-        credits: 0,
-        paid_user: false,
         signup_date: new Date(row.signup_date).toISOString(),
         language: row.language,
         fictional_icon: site.fictional_icon,
         notifications_disabled: typeof row.notifications_disabled === 'string'
           ? JSON.parse(row.notifications_disabled) : row.notifications_disabled,
-        profile: null,
       };
       // Only operators carry a role: a member's user object stays as it was.
       if (row.role === 'operator') base.role = 'operator';
       // Only the plugins on for this site add their fields (the one switch).
-      for (const { owner, ext } of extensions) if (owner.on(site)) Object.assign(base, await ext(userId, site));
+      for (const { owner, ext } of extensions) if (owner.on(site)) Object.assign(base, await ext.load(userId, site));
       return base;
     },
     async createAccount(input, on = db) {

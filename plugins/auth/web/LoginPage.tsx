@@ -8,6 +8,10 @@ import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Field, FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+const membersRoute = routeRef('members');
+const resetRoute = routeRef('reset-password');
 import { authSlice } from './store.ts';
 
 const Card = styled.section`
@@ -38,7 +42,7 @@ export default observer(function LoginPage({ query }: PageProps) {
     try {
       const user = await auth.login(email, password);
       if (user.language && user.language !== kernel.appState.locale) await kernel.setLocale(user.language);
-      kernel.router.go(query.redirect ?? (kernel.router.has('members') ? kernel.router.href('members') : '/'), { replace: true });
+      kernel.router.go(query.redirect ?? kernel.router.resolve(membersRoute) ?? '/', { replace: true });
     } catch (err) {
       setError(errorText(t, err));
       setBusy(false);
@@ -55,7 +59,7 @@ export default observer(function LoginPage({ query }: PageProps) {
           <FormError message={error} />
           <Button type="submit" data-block="true" disabled={busy || !email || !password}>{t('auth:login.submit')}</Button>
         </form>
-        {kernel.router.has('reset-password') && <p style={{ marginTop: 14 }}><Link to="reset-password">{t('auth:login.forgot')}</Link></p>}
+        {kernel.router.resolve(resetRoute) && <p style={{ marginTop: 14 }}><Link to={resetRoute}>{t('auth:login.forgot')}</Link></p>}
         {registry.modal('signup') && (
           <p>{t('auth:login.noAccount')}{' '}
             <Button data-variant="link" onClick={() => kernel.appState.openModal('signup')}>{t('auth:login.signup')}</Button>

@@ -1,7 +1,8 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
-import type { User, UserResponse } from '../contract.ts';
+import { currentUser, login, logout, saveLanguage, type User, type UserResponse } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
+import type { Locale } from '../../../kernel/contract/locales.ts';
 
 /** Who is logged in. `setSession` is wired by the manifest to the kernel's session state. */
 export const AuthStore = types
@@ -30,7 +31,7 @@ export const AuthStore = types
       /** GET /api/user.php; a 403 simply means nobody is logged in. */
       fetchUser: flow(function* () {
         try {
-          const res: UserResponse = yield env().api.get<UserResponse>('/api/user.php', { retries: 2 });
+          const res: UserResponse = yield env().api.call(currentUser, {}, { retries: 2 });
           setUser(res.user);
         } catch (err) {
           if ((err as { status?: number }).status === 403) setUser(null);
@@ -38,20 +39,20 @@ export const AuthStore = types
         }
       }),
       login: flow(function* (email: string, password: string) {
-        const res: UserResponse = yield env().api.post<UserResponse>('/api/user.php', { email, password });
+        const res: UserResponse = yield env().api.call(login, { body: { email, password } });
         setUser(res.user);
         return res.user;
       }),
       logout: flow(function* () {
         try {
-          yield env().api.post('/api/logout.php');
+          yield env().api.call(logout, { body: {} });
         } finally {
           setUser(null);
         }
       }),
-      saveLanguage: flow(function* (language: string) {
+      saveLanguage: flow(function* (language: Locale) {
         if (!self.user || self.user.language === language) return;
-        const res: UserResponse = yield env().api.put<UserResponse>('/api/user.php', { language });
+        const res: UserResponse = yield env().api.call(saveLanguage, { body: { language } });
         self.user = res.user;
       }),
     };

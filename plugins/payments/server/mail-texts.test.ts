@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../kernel/contract/locales.ts';
 import { loadTexts } from '../../../kernel/server/texts.ts';
-import en from '../texts/en.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
 
 // The receipt and refund mails: written in every language, every placeholder filled.
 const texts = loadTexts();

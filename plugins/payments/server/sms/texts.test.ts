@@ -5,7 +5,7 @@ import { smsSegments } from './sms.ts';
 
 const LANGUAGES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'sv'] as const;
 const codeText = (lng: string): string =>
-  (JSON.parse(readFileSync(new URL(`../../texts/${lng}.json`, import.meta.url), 'utf8')) as { sms?: { code?: string } }).sms?.code ?? '';
+  (JSON.parse(readFileSync(new URL(`../../locales/${lng}.json`, import.meta.url), 'utf8')) as { sms?: { code?: string } }).sms?.code ?? '';
 // The longest site name we plan for (20 characters) and a 6-digit code.
 const SITE = 'Flirtsite Nederland1';
 const render = (text: string) => text.replace(/\{\{code\}\}/g, '123456').replace(/\{\{site\}\}/g, SITE);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, localeFile } from './contract/locales.ts';
 import { textFolders, textFile, type TextTree } from './server/text-files.ts';
 
-// Every text namespace (kernel/texts, plugins/<id>/texts) in all 11 languages.
+// Every text namespace (locales/, plugins/<id>/locales) in all 11 languages.
 const load = (file: string): TextTree => JSON.parse(fs.readFileSync(file, 'utf8'));
 const flatten = (t: TextTree, prefix = ''): Map<string, string> => new Map(Object.entries(t).flatMap(([k, v]) =>
   typeof v === 'string' ? [[prefix + k, v] as const] : [...flatten(v, `${prefix}${k}.`)]));
@@ -22,7 +22,7 @@ describe('text files', () => {
     expect(folders.size).toBeGreaterThan(5);
   });
 
-  it('names each plugin\'s namespace by its id: plugins/<id>/texts holds namespace <id> (server, build and browser rely on it)', async () => {
+  it('names each plugin\'s namespace by its id: plugins/<id>/locales holds namespace <id> (server, build and browser rely on it)', async () => {
     const { webPlugins } = await import('../plugins/index.ts');
     expect(webPlugins.filter((p) => p.texts !== undefined && p.texts !== p.id).map((p) => p.id)).toEqual([]);
   });

@@ -1,0 +1,44 @@
+import Type, { type Static } from 'typebox';
+import { endpoint } from './endpoint.ts';
+import { LOCALES } from './locales.ts';
+import type { SiteSettings } from './settings.ts';
+
+/** The kernel's own endpoints (the plugins' are in their contract.ts). */
+
+/** GET /api/health: the process is alive and its database answers. */
+export const health = endpoint({
+  method: 'GET', path: '/api/health', access: 'visitor',
+  response: Type.Object({ status: Type.Literal('ok'), database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]), uptime: Type.Integer() }),
+});
+
+/**
+ * GET /api/settings.php: the site's settings the browser may see (spec section 7: done at start,
+ * with a forced-domain parameter from the page's host). The page's own query rides along.
+ */
+export const siteSettings = endpoint({
+  method: 'GET', path: '/api/settings.php', access: 'visitor',
+  query: Type.Object({ forced_domain: Type.Optional(Type.String({ maxLength: 253, pattern: '^[A-Za-z0-9.:-]*$' })) }, { additionalProperties: true }),
+  // The kernel's settings and the browser-marked settings of the plugins on for the domain (which
+  // ones differs per domain, so the answer is sent as made, not serialised from this schema).
+  response: Type.Unsafe<{ settings: SiteSettings }>(Type.Object({ settings: Type.Object({ domain: Type.String(), plugins: Type.Array(Type.String()) }) })),
+});
+
+/** POST /api/page-hidden.php: the beacon sent as the page is hidden (the member counts as away). */
+export const pageHidden = endpoint({
+  method: 'POST', path: '/api/page-hidden.php', access: 'visitor',
+  body: Type.Object({}, { additionalProperties: false }),
+  response: Type.Object({ away: Type.Boolean() }),
+});
+
+/** GET /api/texts.php: one namespace's texts in one language (kernel/web/i18n.ts fetches it; ETag). */
+export const texts = endpoint({
+  method: 'GET', path: '/api/texts.php', access: 'visitor', raw: true,
+  query: Type.Object({
+    lang: Type.Enum(LOCALES),
+    ns: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }),
+  }, { additionalProperties: false }),
+});
+export type TextsQuery = Static<typeof texts.query>;
+
+/** The WebSocket of live events (kernel/server/realtime.ts), authenticated by the session cookie. */
+export const socket = endpoint({ method: 'GET', path: '/api/socket', access: 'visitor', raw: true });
