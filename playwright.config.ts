@@ -1,13 +1,13 @@
-import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const MAIL_HTTP_PORT = Number(process.env.E2E_MAIL_HTTP_PORT ?? 3199);
 // Two runs side by side need their own data folder too (each run starts by deleting it).
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
-// Debian's Chromium; Playwright's own browser download is not used.
-const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+// Debian's Chromium (or CHROMIUM_PATH, or Playwright's own download where there is one; see scripts/chromium.ts).
+const { executablePath } = findChromium() ?? { executablePath: undefined };
 
 export default defineConfig({
   testDir: 'e2e',

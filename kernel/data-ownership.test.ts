@@ -18,7 +18,7 @@ const files = (dir: string): string[] => !fs.existsSync(dir) ? [] : fs.readdirSy
   return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
 });
 /** 'kernel' or the plugin's id; files outside both (plugins/testing.ts, the plugin lists) own nothing. */
-const ownerOf = (file: string) => file.startsWith('kernel/') ? 'kernel' : /^plugins\/([^/]+)\//.exec(file)?.[1];
+const ownerOf = (file: string) => file.startsWith('kernel/') ? 'kernel' : /^(?:plugins|test-fixtures)\/([^/]+)\//.exec(file)?.[1];
 
 /** Kysely methods whose first argument names a table ('t' or 't as alias', or an array of them). */
 const TABLE_METHODS = new Set(['selectFrom', 'insertInto', 'replaceInto', 'updateTable', 'deleteFrom', 'mergeInto',
@@ -59,7 +59,8 @@ function usesIn(file: string, text = fs.readFileSync(path.join(root, file), 'utf
   return out;
 }
 
-const sources = ['kernel', 'plugins'].flatMap((d) => files(path.join(root, d))).map(rel).filter((f) => ownerOf(f));
+// The example plugin (test-fixtures/hello) keeps the same rules as the product's plugins.
+const sources = ['kernel', 'plugins', 'test-fixtures'].flatMap((d) => files(path.join(root, d))).map(rel).filter((f) => ownerOf(f));
 const uses = sources.flatMap((f) => usesIn(f));
 
 /** table -> the owners whose code creates it. */

@@ -14,7 +14,8 @@ const words = (v: string) => /\p{L}/u.test(v.replace(/\{\{\s*\w+\s*\}\}/g, ''));
 // A few texts are the same in every language (legal notices, proper names).
 const SAME_EVERYWHERE = ['kernel:footer.us'];
 
-const folders = textFolders();
+// The example plugin in test-fixtures/ keeps the same rules as the product's plugins.
+const folders = textFolders(undefined, ['plugins', 'test-fixtures']);
 
 describe('text files', () => {
   it('has the kernel namespace and the plugins\' namespaces', () => {
@@ -25,6 +26,7 @@ describe('text files', () => {
   it('names each plugin\'s namespace by its id: plugins/<id>/locales holds namespace <id> (server, build and browser rely on it)', async () => {
     const { webPlugins } = await import('../plugins/index.ts');
     expect(webPlugins.filter((p) => p.texts !== undefined && p.texts !== p.id).map((p) => p.id)).toEqual([]);
+    expect(folders.has('hello')).toBe(true);
   });
 
   for (const [ns, folder] of folders) {

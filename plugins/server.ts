@@ -4,19 +4,21 @@
 // not matter: `requires` decides (orderPlugins).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerPlugin } from '../kernel/server/plugin.ts';
 import type { PluginDescriptor } from '../kernel/contract/plugin.ts';
 
-const dir = path.dirname(fileURLToPath(import.meta.url));
-const ids = fs.readdirSync(dir, { withFileTypes: true })
-  .filter((e) => e.isDirectory() && fs.existsSync(path.join(dir, e.name, 'plugin.ts')))
-  .map((e) => e.name).sort();
+/** The plugins in the folders of `dir` (the product's plugins/; tests also read test-fixtures/). */
+export async function discoverServerPlugins(dir: string): Promise<ServerPlugin[]> {
+  const ids = fs.readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.existsSync(path.join(dir, e.name, 'plugin.ts')))
+    .map((e) => e.name).sort();
+  return Promise.all(ids.map(async (id) => {
+    const half = fs.existsSync(path.join(dir, id, 'server.ts')) ? 'server.ts' : 'plugin.ts';
+    const plugin = (await import(pathToFileURL(path.join(dir, id, half)).href) as { default: ServerPlugin | PluginDescriptor }).default;
+    if (plugin.id !== id) throw new Error(`${path.basename(dir)}/${id} declares plugin ${plugin.id}: the folder and the id must match`);
+    return plugin;
+  }));
+}
 
-export const serverPlugins: ServerPlugin[] = await Promise.all(ids.map(async (id) => {
-  const plugin = fs.existsSync(path.join(dir, id, 'server.ts'))
-    ? (await import(`./${id}/server.ts`) as { default: ServerPlugin }).default
-    : (await import(`./${id}/plugin.ts`) as { default: PluginDescriptor }).default;
-  if (plugin.id !== id) throw new Error(`plugins/${id} declares plugin ${plugin.id}: the folder and the id must match`);
-  return plugin;
-}));
+export const serverPlugins: ServerPlugin[] = await discoverServerPlugins(path.dirname(fileURLToPath(import.meta.url)));

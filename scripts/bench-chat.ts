@@ -9,6 +9,10 @@ import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { addMember, createTestApp, type TestApp } from '../kernel/server/testing.ts';
 import { authRef } from '../plugins/auth/server.ts';
+
+declare module '../kernel/contract/realtime.ts' {
+  interface RealtimeEvents { bench: { sentAt: number } }
+}
 import { membersRef } from '../plugins/members/server.ts';
 
 process.env.RATE_LIMIT_FACTOR = '1000'; // the 120 sends/minute limit must not throttle the run

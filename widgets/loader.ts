@@ -33,7 +33,11 @@ function run(name: unknown, options: unknown) {
     .catch((err: unknown) => console.error('flirt:', name, err));
 }
 
-const w = window as unknown as { flirt?: Flirt };
+declare global {
+  interface Window { flirt?: Flirt }
+}
+
+const w = window;
 const stub = w.flirt;
 if (!stub?.loaded) {
   const flirt: Flirt = (name, options) => run(name, options);

@@ -33,3 +33,12 @@ export function modalComponent<P>(load: () => Promise<{ default: import('react')
   () => Promise<{ default: import('react').ComponentType<{ close(): void; props: object }> }> {
   return load as unknown as () => Promise<{ default: import('react').ComponentType<{ close(): void; props: object }> }>;
 }
+
+/**
+ * Declares a request property that the kernel's onRequest hook sets before any handler runs
+ * (`req.site`): fastify wants every request property declared up front with an initial value, and
+ * the only honest initial value (null) is not of the property's type.
+ */
+export function decorateRequestLater(app: { decorateRequest(name: string, value: null): unknown }, name: string): void {
+  app.decorateRequest(name, null);
+}

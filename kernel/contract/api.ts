@@ -42,3 +42,21 @@ export type TextsQuery = Static<typeof texts.query>;
 
 /** The WebSocket of live events (kernel/server/realtime.ts), authenticated by the session cookie. */
 export const socket = endpoint({ method: 'GET', path: '/api/socket', access: 'visitor', raw: true });
+
+/** Test hooks (TEST_HOOKS=1 outside production, loopback only; kernel/server/test-hooks.ts). */
+export const testClock = endpoint({
+  method: 'POST', path: '/api/test/clock', access: 'visitor',
+  body: Type.Object({ advance_ms: Type.Integer({ minimum: 0, maximum: 400 * 86400_000 }) }, { additionalProperties: false }),
+  response: Type.Object({ now: Type.String() }),
+});
+/** A domain's settings changed as an operator would (e.g. the widget origins a partner page needs). */
+export const testSite = endpoint({
+  method: 'POST', path: '/api/test/site', access: 'visitor',
+  body: Type.Object({ domain: Type.String({ maxLength: 253 }), settings: Type.Record(Type.String({ pattern: '^[a-z0-9_]{1,60}$' }), Type.Unknown()) }, { additionalProperties: false }),
+  response: Type.Object({ ok: Type.Literal(true) }),
+});
+export const testJobs = endpoint({
+  method: 'POST', path: '/api/test/jobs', access: 'visitor',
+  body: Type.Object({}),
+  response: Type.Object({ ran: Type.Integer() }),
+});

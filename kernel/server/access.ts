@@ -66,11 +66,16 @@ export function createAccessControl(changes: Pick<Changes, 'onMember' | 'live'>,
 }
 
 /** Scopes whose routes come from a third-party plugin that cannot declare route options (static files). */
-const DEFAULT_ACCESS = Symbol('kernel.defaultAccess');
+const defaults = new WeakMap<object, Access>();
 
 /** Routes registered in `scope` (e.g. by @fastify/static) without an access level get `access`. */
 export function defaultAccess(scope: FastifyInstance, access: Access) {
-  (scope as unknown as Record<symbol, Access>)[DEFAULT_ACCESS] = access;
+  defaults.set(scope, access);
+}
+/** The default of a scope or of the scopes it is made from (a child scope's prototype is its parent). */
+function defaultOf(scope: object | null): Access | undefined {
+  for (let s = scope; s; s = Object.getPrototypeOf(s)) if (defaults.has(s)) return defaults.get(s);
+  return undefined;
 }
 
 /**
@@ -87,7 +92,7 @@ export function enforceAccess(app: FastifyInstance, control: AccessControl) {
     if ((await control.role(req.userId)) !== 'operator') throw forbidden('forbidden', 'This is for operators only.');
   };
   app.addHook('onRoute', function (this: FastifyInstance, route: RouteOptions) {
-    const fallback = (this as unknown as Record<symbol, Access | undefined>)[DEFAULT_ACCESS];
+    const fallback = defaultOf(this);
     const access = route.config?.access ?? fallback;
     if (access === undefined) {
       throw new Error(`route ${[route.method].flat().join(',')} ${route.url} declares no access level: add config: { access: 'visitor' | 'member' | 'operator' }`);

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pino } from 'pino';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -38,7 +40,8 @@ import { serveWith } from './endpoints.ts';
 import type { JobHandler, JobKind } from './jobs.ts';
 import type { SocketMessageHandler } from './realtime.ts';
 import type { SocketMessageDef } from '../contract/realtime.ts';
-import { sendPrepared } from '../contract/adapter.ts';
+import type { EndpointDef } from '../contract/endpoint.ts';
+import { decorateRequestLater, sendPrepared } from '../contract/adapter.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,7 +57,11 @@ declare module 'fastify' {
 }
 
 /** One registered route: method, path and its schema. */
-export interface RouteSummary { method: string; url: string; schema?: Record<string, unknown>; constraints?: Record<string, unknown>; websocket: boolean; /** The plugin that registered it (absent: the kernel). */ plugin?: string }
+export interface RouteSummary {
+  method: string; url: string; schema?: Record<string, unknown>; constraints?: Record<string, unknown>; websocket: boolean;
+  /** The plugin that registered it (absent: the kernel). */ plugin?: string;
+  /** The contract it was registered from (kernel.serve), if any. */ endpoint?: EndpointDef;
+}
 
 export interface AppOptions {
   config: ServerConfig;
@@ -99,8 +106,10 @@ function validationBody(issues: AjvIssue[], context = 'request'): ApiErrorBody {
 /** Builds the fastify app: kernel services, migrations, every plugin's routes, static files. */
 export async function buildApp({ config, database, plugins }: AppOptions): Promise<{ app: FastifyInstance; kernel: Kernel; routes: RouteSummary[] }> {
   const ordered = orderPlugins(plugins);
-  const app = Fastify({
-    logger: { level: config.logLevel },
+  // One pino logger for fastify and the kernel (plugins get it as kernel.log).
+  const log = pino({ level: config.logLevel });
+  const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
+    loggerInstance: log,
     // Two log lines per request cost more than a cached API answer: request logs only at debug/trace.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     trustProxy: config.trustProxy,
@@ -110,10 +119,11 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   // Every route as registered (the route fuzzer walks them all, so new routes are covered by themselves).
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routes.push({ method, url: r.url, schema: r.schema as RouteSummary['schema'], constraints: r.constraints, websocket: Boolean((r as { websocket?: boolean }).websocket) });
+    for (const method of [r.method].flat()) {
+      routes.push({ method, url: r.url, schema: r.schema as RouteSummary['schema'], constraints: r.constraints, websocket: Boolean((r as { websocket?: boolean }).websocket), endpoint: r.config?.endpoint });
+    }
   });
   const clock = createClock();
-  const log = app.log as unknown as Kernel['log'];
   const jobs = dbJobs(database.db, clock, log);
   // With Redis, a logout on one instance ends the session in every instance's cache at once.
   const sessionFeed = config.redisUrl ? redisSessionInvalidations(config.redisUrl, `${config.redisPrefix}sessions`, log) : null;
@@ -209,7 +219,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     errorResponseBuilder: (_req, ctx) => new HttpError(429, 'rate_limited', `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s`, { seconds: Math.ceil(ctx.ttl / 1000) }),
   });
 
-  app.decorateRequest('site', null as unknown as SiteSettings);
+  // Set on every request before any handler runs (identify).
+  decorateRequestLater(app, 'site');
   app.decorateRequest('userId', null);
   // After each route's schema: control characters, non-finite numbers, oversized input (sanitise.ts).
   app.addHook('preHandler', sanitiseRequest);
@@ -303,16 +314,20 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   registerShell(app, {
     config, bootData: kernel.bootData, identify, enabled: kernel.enabled,
     browserSettings: (site) => browserSettings(site, ordered, kernel.enabled(site)),
+    serve: kernel.serve,
   });
   return { app, kernel, routes };
 }
 
 /** Stored files, only through the signed URLs `storage.url()` hands out; anything else is a 403. */
 function registerMedia(app: FastifyInstance, storage: Storage) {
-  app.get(`${MEDIA_PREFIX}*`, { config: { access: 'visitor' } }, async (req, reply) => {
+  app.get<{ Params: { '*': string }; Querystring: { e?: string; s?: string } }>(`${MEDIA_PREFIX}*`, {
+    config: { access: 'visitor' },
+    schema: { querystring: { type: 'object', properties: { e: { type: 'string', maxLength: 20 }, s: { type: 'string', maxLength: 200 } } } },
+  }, async (req, reply) => {
     // Fastify has decoded the path already: decoding again misreads `%25` and throws on a lone `%`.
-    const key = (req.params as { '*': string })['*'];
-    const { e, s } = req.query as { e?: string; s?: string };
+    const key = req.params['*'];
+    const { e, s } = req.query;
     const file = e && s ? storage.verify(key, e, s) : null;
     if (!file) return reply.status(403).send({ error: 'forbidden', message: 'This link is not valid (anymore).' });
     // read(): a missing file some plugin knows how to make (e.g. a demo portrait) is made now.

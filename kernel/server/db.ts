@@ -151,7 +151,8 @@ function watchWrites(client: pg.PoolClient, report: (sql: string) => void) {
   let inTx = false;
   let pending: string[] = [];
   const query = client.query.bind(client) as (...a: unknown[]) => unknown;
-  (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...args: unknown[]) => {
+  // pg's query() has a dozen overloads; the wrapper passes every call through unchanged.
+  Object.assign(client, { query: (...args: unknown[]) => {
     const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string })?.text ?? '');
     const result = query(...args);
     if (!(result instanceof Promise)) return result;
@@ -162,5 +163,5 @@ function watchWrites(client: pg.PoolClient, report: (sql: string) => void) {
       else if (WRITE.test(text) || WRITING_CTE.test(text)) { if (inTx) pending.push(text); else report(text); }
       return r;
     });
-  };
+  } });
 }

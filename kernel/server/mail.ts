@@ -119,11 +119,12 @@ export function createMail(opts: { jobs: Jobs; texts: Texts; smtpUrl?: string; m
         await smtp().sendMail(msg);
         return {};
       }
-      const info = await outbox.sendMail(msg) as unknown as { message: Buffer };
+      const info = await outbox.sendMail(msg);
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const safeTo = msg.to.address.replace(/[^A-Za-z0-9@._-]/g, '_').slice(0, 60);
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message);
+      // A stream transport with `buffer: true` hands the whole message over as a Buffer.
+      await fs.writeFile(file, Buffer.isBuffer(info.message) ? info.message : Buffer.from(String(info.message)));
       opts.log.info({ file, to: msg.to.address, subject: msg.subject }, 'mail written to the outbox (no SMTP_URL)');
       return { outboxFile: file };
     },

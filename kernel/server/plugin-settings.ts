@@ -32,7 +32,7 @@ export function pluginSettings(plugins: readonly PluginDescriptor[]): PluginSett
  */
 export function browserSettings(site: SiteSettings, plugins: readonly PluginDescriptor[], enabled: ReadonlySet<string>): Partial<SiteSettings> {
   const out: Record<string, unknown> = {};
-  const all = site as unknown as Record<string, unknown>;
+  const all: Record<string, unknown> = { ...site };
   for (const name of KERNEL_SETTINGS) if (name in all) out[name] = all[name];
   for (const p of plugins) {
     if (!enabled.has(p.id)) continue;

@@ -2,22 +2,33 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createTestApp, socketEvents, type TestApp } from './testing.ts';
+import Type from 'typebox';
 import { originHost, parseFrame, POLICY_VIOLATION } from './realtime.ts';
+import { socketMessage } from '../contract/realtime.ts';
 
 // Real sockets over a real port: what a browser (or an attacker's script) does.
 let t: TestApp;
 let port: number;
 const handled: unknown[] = [];
 
+declare module '../contract/realtime.ts' {
+  interface RealtimeEvents { 'test:echoed': { n: unknown } }
+}
+// Messages of the kind plugins define: one that answers, two whose handlers fail.
+const echo = socketMessage({ type: 'test:echo', schema: Type.Object({ n: Type.Optional(Type.Unknown()) }) });
+const throws = socketMessage({ type: 'test:throw', schema: Type.Object({}) });
+const rejects = socketMessage({ type: 'test:reject', schema: Type.Object({}) });
+const strict = socketMessage({ type: 'test:strict', schema: Type.Object({ id: Type.Integer({ minimum: 1 }) }) });
+
 beforeAll(async () => {
   t = await createTestApp({ profiles: 0 });
-  // Handlers of the kind plugins register: one that answers, two that fail.
-  t.kernel.realtime.onMessage('test:echo', async (userId, msg) => {
+  t.kernel.realtime.onMessage(echo, async (userId, msg) => {
     handled.push(msg);
     await t.kernel.realtime.publish(userId, { type: 'test:echoed', n: msg.n });
   });
-  t.kernel.realtime.onMessage('test:throw', () => { throw new Error('handler bug (sync)'); });
-  t.kernel.realtime.onMessage('test:reject', async () => { throw new Error('handler bug (async)'); });
+  t.kernel.realtime.onMessage(throws, () => { throw new Error('handler bug (sync)'); });
+  t.kernel.realtime.onMessage(rejects, async () => { throw new Error('handler bug (async)'); });
+  t.kernel.realtime.onMessage(strict, (_userId, msg) => { handled.push({ strict: msg.id }); });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -54,6 +65,21 @@ describe('realtime: frames that are no plain object', () => {
     expect(handled).toEqual([{ type: 'test:echo', n: 1 }]);
     expect(s.ws.readyState).toBe(WebSocket.OPEN);
     expect(await alive()).toBe(200);
+    s.ws.close();
+    await s.closed;
+  });
+
+  it('hands a handler only frames that fit its message schema; the others are ignored', async () => {
+    const m = await addMember(t);
+    const s = open(m);
+    expect(await s.opened).toBe(101);
+    for (const frame of [{ type: 'test:strict' }, { type: 'test:strict', id: 0 }, { type: 'test:strict', id: 'x' }, { type: 'test:strict', id: 1.5 }, { type: 'test:strict', id: 7 }]) {
+      s.ws.send(JSON.stringify(frame));
+    }
+    s.ws.send(JSON.stringify({ type: 'test:echo', n: 2 }));
+    await s.next('test:echoed');
+    expect(handled.filter((h) => typeof h === 'object' && h !== null && 'strict' in h)).toEqual([{ strict: 7 }]);
+    expect(s.ws.readyState).toBe(WebSocket.OPEN);
     s.ws.close();
     await s.closed;
   });

@@ -144,7 +144,7 @@ export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisU
       app.get(SOCKET_PATH, {
         websocket: true,
         // Checked below as well, before the origin, so a visitor always hears authentication_required.
-        config: { access: 'member' },
+        config: { access: 'member', endpoint: socketEndpoint },
         preValidation: async (req) => {
           if (resolveUser(req) == null) throw new HttpError(403, 'authentication_required', 'authentication_required: log in first');
           // Another site's page may not open a socket with our member's cookie. A sandboxed page

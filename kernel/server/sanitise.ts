@@ -41,8 +41,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * ajv plugin (Fastify `ajv.plugins`): declares the `multiline` annotation, so a schema may say
  * `{ type: 'string', maxLength: 2000, multiline: true }` for a text area's field.
  */
-export function sanitiseAjvPlugin<A extends object>(ajv: A): A {
-  (ajv as unknown as { addKeyword(def: { keyword: string; schemaType: string }): unknown }).addKeyword({ keyword: 'multiline', schemaType: 'boolean' });
+export function sanitiseAjvPlugin<A extends { addKeyword(keyword: string): unknown }>(ajv: A): A {
+  // An annotation (no validation of its own): the sanitiser reads it.
+  ajv.addKeyword('multiline');
   return ajv;
 }
 
@@ -157,7 +158,7 @@ const PARTS = [
 export async function sanitiseRequest(req: FastifyRequest): Promise<void> {
   const schema = (req.routeOptions.schema ?? {}) as Record<string, unknown>;
   for (const [part, prop, context] of PARTS) {
-    const value = (req as unknown as Record<string, unknown>)[prop];
+    const value: unknown = prop === 'params' ? req.params : prop === 'query' ? req.query : req.body;
     if (value === undefined || Buffer.isBuffer(value)) continue;
     const partSchema = schema[part] ?? (part === 'querystring' ? schema.query : undefined);
     const found = findProblem(value, isObject(partSchema) ? partSchema : undefined);

@@ -69,7 +69,7 @@ describe('sessions with the cache', () => {
 });
 
 // Only the PostgreSQL + Redis run has a second instance (PGlite is one process); registered there only.
-(process.env.TEST_DATABASE_URL && process.env.REDIS_URL ? describe : () => {})('two instances with Redis', () => {
+describe.skipIf(!(process.env.TEST_DATABASE_URL && process.env.REDIS_URL))('two instances with Redis', () => {
   it('a logout on one instance ends the session in the other one\'s cache at once', async () => {
     const { addMember, createTestApp } = await import('./testing.ts');
     const a = await createTestApp({ profiles: 0 });

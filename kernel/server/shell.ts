@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { SiteSettings } from '../contract/settings.ts';
+import { texts as textsEndpoint } from '../contract/api.ts';
+import type { Serve } from './endpoints.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
@@ -194,10 +196,12 @@ export interface ShellOptions {
   enabled(site: SiteSettings): ReadonlySet<string>;
   /** What of a site's settings the browser may see (as GET /api/settings.php answers them). */
   browserSettings(site: SiteSettings): Partial<SiteSettings>;
+  /** Registers an endpoint's route (kernel.serve). */
+  serve: Serve;
 }
 
 /** Static files of dist/ and the HTML shell for `/` and every history-mode page address. */
-export function registerShell(app: FastifyInstance, { config, bootData, identify, enabled, browserSettings }: ShellOptions) {
+export function registerShell(app: FastifyInstance, { config, bootData, identify, enabled, browserSettings, serve }: ShellOptions) {
   // The resolved site object is shared until its settings change: so is its JSON.
   const settingsJson = new WeakMap<SiteSettings, string>();
   const settingsOf = (site: SiteSettings) => {
@@ -212,16 +216,8 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
   // same files the boot block reads. Not part of the bundle's chunk graph, so the initial JavaScript
   // carries no map of 165 text chunks. Revalidated by ETag (texts change only with a deploy).
   const etags = new Map<string, string>();
-  app.get('/api/texts.php', {
-    config: { access: 'visitor' },
-    schema: {
-      querystring: {
-        type: 'object', required: ['lang', 'ns'], additionalProperties: false,
-        properties: { lang: { type: 'string', enum: [...LOCALES] }, ns: { type: 'string', pattern: '^[a-z0-9-]{1,40}$' } },
-      },
-    },
-  }, async (req, reply) => {
-    const { lang, ns } = req.query as { lang: Locale; ns: string };
+  serve(app, textsEndpoint, async (req, reply) => {
+    const { lang, ns } = req.query;
     const body = namespaceTexts(lang, ns);
     if (body === null) return reply.status(404).send({ error: 'not_found', message: `No texts ${ns} in ${lang}` });
     const key = `${lang}/${ns}`;

@@ -80,7 +80,7 @@ const within = async <T>(ms: number, probe: () => Promise<T>, done: (v: T) => bo
 };
 
 // Only the PostgreSQL + Redis run has a second instance (PGlite is one process); registered there only.
-(process.env.TEST_DATABASE_URL && process.env.REDIS_URL ? describe : () => {})('site settings across two instances with Redis', () => {
+describe.skipIf(!(process.env.TEST_DATABASE_URL && process.env.REDIS_URL))('site settings across two instances with Redis', () => {
   it('an update on instance A shows on instance B within 2 s (settings.php and a switched-off plugin)', async () => {
     const { createTestApp } = await import('./testing.ts');
     const a = await createTestApp({ profiles: 0 });

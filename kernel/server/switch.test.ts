@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { addMember, createTestApp, socketEvents, type TestApp } from './testing.ts';
 import { enabledPlugins } from '../contract/plugin.ts';
-import { serverPlugins } from '../../plugins/server.ts';
-import hello, { helloRef } from '../../test-fixtures/hello/server.ts';
+import { discoverServerPlugins, serverPlugins } from '../../plugins/server.ts';
+import { helloRef } from '../../test-fixtures/hello/server.ts';
 
 // The one switch on the server: a domain that turns a feature off gets 404 from every route of that
 // plugin and of the plugins that require it, none of their settings, and none of their socket
 // handlers, jobs or user fields; the rest of the site keeps working.
-const plugins = [...serverPlugins, hello];
+// The example plugin, found in test-fixtures/ by the same discovery as the product's plugins.
+const fixtures = await discoverServerPlugins(new URL('../../test-fixtures', import.meta.url).pathname);
+const plugins = [...serverPlugins, ...fixtures];
 const featured = plugins.filter((p) => p.feature);
 const domainWithout = (feature: string) => `no-${feature}.example.com`;
 
@@ -67,23 +69,36 @@ describe('one switch, on the server', () => {
   });
 
   it('refuses a plugin setting that does not fit its schema', async () => {
-    await expect(t.kernel.sites.update('localhost', { hello_greeting: 42 } as never)).rejects.toThrow(/hello: hello_greeting must be of type string/);
-    await expect(t.kernel.sites.update('localhost', { message_credits: -1 } as never)).rejects.toThrow(/chat: message_credits must be >= 0/);
+    await expect(t.kernel.sites.update('localhost', { hello_greeting: 42 } as never)).rejects.toThrow(/hello: hello_greeting must be string/);
+    await expect(t.kernel.sites.update('localhost', { hello_greeting: '' } as never)).rejects.toThrow(/hello: hello_greeting must not have fewer than 1 characters/);
+    await expect(t.kernel.sites.update('localhost', { message_credits: -1 } as never)).rejects.toThrow(/chat: message_credits must be greater or equal to 0/);
   });
 
   it('answers the plugin route where it is on and 404 where it is off', async () => {
-    expect((await call('GET', '/api/hello.php', 'localhost')).json()).toEqual({ greeting: 'Hello' });
+    expect((await call('GET', '/api/hello.php', 'localhost')).json()).toEqual({ greeting: 'Hello', count: 0 });
     expect((await call('GET', '/api/hello.php', domainWithout('hello'))).statusCode).toBe(404);
+  });
+
+  it("serves the example plugin's typed endpoint from its own table, and its user field", async () => {
+    const m = await addMember(t);
+    const greeted = await t.call({ method: 'POST', url: '/api/hello.php', cookie: m.cookie, payload: { note: 'hi' } });
+    expect(greeted.statusCode).toBe(200);
+    expect(greeted.json()).toEqual({ greeting: 'Hello', count: 1 });
+    // The contract's input: an undeclared field is refused, a visitor may not greet.
+    expect((await t.call({ method: 'POST', url: '/api/hello.php', cookie: m.cookie, payload: { note: 'x'.repeat(41) } })).statusCode).toBe(400);
+    expect((await t.call({ method: 'POST', url: '/api/hello.php', payload: {} })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: m.cookie })).json().user.hello_greetings).toBe(1);
+    await t.kernel.db.deleteFrom('hello_greetings').execute();
   });
 
   it('leaves out the user fields of plugins that are off (members: no profile)', async () => {
     const m = await addMember(t);
     const on = (await t.call({ method: 'GET', url: '/api/user.php', cookie: m.cookie })).json().user;
-    expect(on).toMatchObject({ hello: true, profile: expect.objectContaining({ name: expect.any(String) }) });
+    expect(on).toMatchObject({ hello_greetings: 0, profile: expect.objectContaining({ name: expect.any(String) }) });
     const offHello = (await t.call({ method: 'GET', url: '/api/user.php', cookie: m.cookie, headers: { host: domainWithout('hello') } })).json().user;
-    expect(offHello).not.toHaveProperty('hello');
+    expect(offHello).not.toHaveProperty('hello_greetings');
     const offMembers = (await t.call({ method: 'GET', url: '/api/user.php', cookie: m.cookie, headers: { host: domainWithout('members') } })).json().user;
-    expect(offMembers.profile).toBeNull();
+    expect(offMembers).not.toHaveProperty('profile');
     expect(offMembers.id).toBe(m.id);
   });
 

@@ -13,12 +13,14 @@ export const APP_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * Every text namespace and the folder of its `<lang>.json` files: `kernel`, and each plugin folder
  * that has a `locales/` folder, named by its id. Found on disk, so the kernel names no plugin.
  */
-export function textFolders(root = APP_ROOT): Map<string, string> {
+export function textFolders(root = APP_ROOT, pluginDirs: readonly string[] = ['plugins']): Map<string, string> {
   const folders = new Map<string, string>([['kernel', path.join(root, 'locales')]]);
-  const plugins = path.join(root, 'plugins');
-  for (const e of fs.readdirSync(plugins, { withFileTypes: true })) {
-    const dir = path.join(plugins, e.name, 'locales');
-    if (e.isDirectory() && fs.existsSync(dir)) folders.set(e.name, dir);
+  for (const pluginDir of pluginDirs) {
+    const plugins = path.join(root, pluginDir);
+    for (const e of fs.readdirSync(plugins, { withFileTypes: true })) {
+      const dir = path.join(plugins, e.name, 'locales');
+      if (e.isDirectory() && fs.existsSync(dir)) folders.set(e.name, dir);
+    }
   }
   return folders;
 }

@@ -12,9 +12,13 @@ export const RETRY_BASE_MS = 250;
 export { ApiError } from './api-error.ts';
 
 type Query = Record<string, string | number | boolean | undefined | null>;
-export interface RequestOptions { query?: Query; body?: unknown; retries?: number; file?: Blob }
-/** How a call is made: fewer retries (a form the member just sent), a file as the body (an upload). */
-export interface CallOptions { retries?: number; file?: Blob }
+export interface RequestOptions { query?: Query; body?: unknown; retries?: number; file?: Blob; whoAmI?: true }
+/**
+ * How a call is made: fewer retries (a form the member just sent), a file as the body (an upload),
+ * `whoAmI` for the call that asks who is logged in (spec: its 403 means nobody is, so it does not
+ * log anyone out).
+ */
+export interface CallOptions { retries?: number; file?: Blob; whoAmI?: true }
 
 /**
  * The only place the browser talks HTTP: every call names an endpoint of a contract
@@ -24,16 +28,6 @@ export interface Api {
   call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E, CallOptions>): Promise<ResponseOf<E>>;
   /** A POST that outlives the page (sent as it is hidden or closed); its answer is not awaited. */
   beacon<E extends EndpointDef & { method: 'POST' }>(endpoint: E, ...args: CallArgs<E, never>): void;
-  /** @deprecated TRANSITION: string paths, until every plugin calls its contracts' endpoints. */
-  get<T>(path: string, opts?: RequestOptions): Promise<T>;
-  /** @deprecated TRANSITION */
-  post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
-  /** @deprecated TRANSITION */
-  put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
-  /** @deprecated TRANSITION */
-  del<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
-  /** @deprecated TRANSITION */
-  upload<T>(path: string, file: Blob, opts?: RequestOptions): Promise<T>;
 }
 
 export interface ApiDeps {
@@ -44,7 +38,6 @@ export interface ApiDeps {
 }
 
 const retryable = (status: number) => status === 0 || status >= 500;
-const USER_CALL = /^\/api\/user\.php(\?|$)/;
 
 export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => setTimeout(r, ms)), agent: given }: ApiDeps): Api {
   let loading: Promise<typeof Superagent> | undefined;
@@ -71,7 +64,7 @@ export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => s
         }
         const body = e.response?.body ?? {};
         const text = `${body.error ?? ''} ${body.message ?? ''} ${e.response?.text ?? ''}`;
-        if (status === 403 && text.includes('authentication_required') && !USER_CALL.test(path)) {
+        if (status === 403 && text.includes('authentication_required') && !opts.whoAmI) {
           bus.emit('auth:required', { path });
         }
         throw new ApiError(status, body.error ?? (status === 0 ? 'network' : 'unknown'), body.message ?? String(err), body.params);
@@ -81,13 +74,8 @@ export function createApi({ bus, base = '', sleep = (ms) => new Promise((r) => s
   return {
     call<E extends EndpointDef>(endpoint: E, ...[input, opts]: CallArgs<E, CallOptions>) {
       const r = requestOf(endpoint, input);
-      return request<ResponseOf<E>>(r.method, r.path, { query: r.query, body: r.body, retries: opts?.retries, file: opts?.file });
+      return request<ResponseOf<E>>(r.method, r.path, { query: r.query, body: r.body, retries: opts?.retries, file: opts?.file, whoAmI: opts?.whoAmI });
     },
-    get: (path, opts) => request('GET', path, opts),
-    post: (path, body, opts) => request('POST', path, { ...opts, body }),
-    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
-    del: (path, body, opts) => request('DELETE', path, { ...opts, body }),
-    upload: (path, file, opts) => request('POST', path, { ...opts, file }),
     beacon(endpoint, ...[input]) {
       const r = requestOf(endpoint, input);
       const qs = new URLSearchParams(r.query).toString();

@@ -10,6 +10,7 @@ import { App } from './App.tsx';
 import { ApiError } from './api.ts';
 import { Bus } from './bus.ts';
 import { fakeApi } from './testing.ts';
+import { routeRef } from '../contract/routes.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 
 const settings = {
@@ -56,7 +57,8 @@ describe('boot', () => {
   it('leaves out the routes and navigation of a plugin switched off for the domain', async () => {
     const api = fakeApi({ 'GET /api/user.php': () => { throw new ApiError(403, 'authentication_required', 'x'); } });
     const { kernel, registry, dispose } = await createKernel(webPlugins, { api, bus: new Bus(), settings: { ...settings, plugins: [] } });
-    expect(kernel.router.has('members')).toBe(false);
+    expect(kernel.router.resolve(routeRef('members'))).toBeNull();
+    expect(kernel.router.resolve(routeRef('login'))).toBe('/login');
     expect(registry.navItems('top').map((n) => n.id)).toEqual(['login']);
     dispose();
   });

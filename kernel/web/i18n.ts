@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, localeFile, toLocale, type Locale } from '../contract/locales.ts';
+import { texts } from '../contract/api.ts';
 
 export const LOCALE_COOKIE = 'i18n_redirected';
 const YEAR_SECONDS = 365 * 86400;
@@ -33,7 +34,7 @@ const withTexts = process.env.FLIRT_TEXT_NAMESPACES ? new Set(process.env.FLIRT_
 function importNamespace(ns: string, locale: Locale): Promise<Bundle> {
   if (withTexts && !withTexts.has(ns)) return Promise.reject(new MissingTexts(`no texts ${ns}`));
   if (process.env.FLIRT_BROWSER === '1') {
-    return fetch(`/api/texts.php?lang=${locale}&ns=${encodeURIComponent(ns)}`, { credentials: 'same-origin' }).then((res) => {
+    return fetch(`${texts.path}?lang=${locale}&ns=${encodeURIComponent(ns)}`, { credentials: 'same-origin' }).then((res) => {
       if (!res.ok) {
         // An answer not used is still read to its end (or cancelled), else the request stays open.
         void res.body?.cancel().catch(() => {});

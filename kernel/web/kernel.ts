@@ -17,10 +17,11 @@ import type { SiteSettings } from '../contract/settings.ts';
 import type { BootData } from '../contract/boot.ts';
 import type { RouteDef, SlotContext, WebKernel, WebPlugin } from './plugin.ts';
 import { addIcons } from './ui/Icon.tsx';
+import { siteSettings } from '../contract/api.ts';
 
 export async function loadSettings(api: Api): Promise<SiteSettings> {
   const query = Object.fromEntries(new URLSearchParams(location.search));
-  const { settings } = await api.get<{ settings: SiteSettings }>('/api/settings.php', { query: { ...query, forced_domain: location.hostname } });
+  const { settings } = await api.call(siteSettings, { query: { ...query, forced_domain: location.hostname } });
   return settings;
 }
 

@@ -129,13 +129,15 @@ export type ModalId = keyof ModalProps & string;
 /** The props argument of `openModal(id, …)`: optional when the modal takes none. */
 export type ModalArgs<K extends ModalId> = object extends ModalProps[K] ? [props?: ModalProps[K]] : [props: ModalProps[K]];
 
-export type ModalDef<K extends ModalId = ModalId> = K extends ModalId ? {
+export interface ModalOf<K extends ModalId> {
   id: K;
   size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
   component: Lazy<{ close(): void; props: ModalProps[K] }>;
   /** While this returns true, backdrop and Escape do not close the modal. */
   locked?: (ctx: SlotContext) => boolean;
-} : never;
+}
+/** Any modal (a plugin's `modals` list). */
+export type ModalDef = { [K in ModalId]: ModalOf<K> }[ModalId];
 
 /**
  * Places in one plugin's screens where others show their UI, and the props the host passes,
@@ -151,13 +153,15 @@ export type PanelSlot = keyof PanelSlots & string;
  * button (likes) in the member profile (members) or the invisible-mode switch in settings. The
  * host renders `<Panels slot="…" props={…}/>` and knows nothing of who fills it.
  */
-export type PanelDef<S extends PanelSlot = PanelSlot> = S extends PanelSlot ? {
+export interface PanelOf<S extends PanelSlot> {
   id: string;
   slot: S;
   order: number;
   component: Lazy<{ props: PanelSlots[S] }>;
   when?: (ctx: SlotContext) => boolean;
-} : never;
+}
+/** A contribution to any slot (a plugin's `panels` list). */
+export type PanelDef = { [S in PanelSlot]: PanelOf<S> }[PanelSlot];
 
 export interface FooterLinkDef { id: string; order: number; labelKey: string; route: string; when?: (ctx: SlotContext) => boolean }
 

@@ -2,6 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { Bus } from './bus.ts';
 import { createRootStore } from './store.ts';
 import { fakeApi } from './testing.ts';
+import Type from 'typebox';
+import { socketMessage } from '../contract/realtime.ts';
+
+const typing = socketMessage({ type: 'test:typing', schema: Type.Object({ conversation_id: Type.Integer() }) });
 import { startRealtime } from './realtime.ts';
 
 /** A stand-in for the browser's WebSocket that the test drives. */
@@ -40,12 +44,12 @@ describe('realtime client', () => {
     FakeSocket.all[0].onmessage?.({ data: JSON.stringify({ type: 'chat:message', message: { id: 1 } }) });
     FakeSocket.all[0].onmessage?.({ data: 'not json' });
     expect(events).toEqual([{ type: 'chat:message', message: { id: 1 } }]);
-    expect(rt.send({ type: 'chat:typing', conversation_id: 3 })).toBe(true);
-    expect(FakeSocket.all[0].sent).toEqual(['{"type":"chat:typing","conversation_id":3}']);
+    expect(rt.send(typing, { conversation_id: 3 })).toBe(true);
+    expect(FakeSocket.all[0].sent).toEqual(['{"conversation_id":3,"type":"test:typing"}']);
 
     // Dropped: nothing is sent meanwhile; a new socket comes after a delay (0.5–1 s the first time).
     FakeSocket.all[0].drop();
-    expect(rt.send({ type: 'chat:typing', conversation_id: 3 })).toBe(false);
+    expect(rt.send(typing, { conversation_id: 3 })).toBe(false);
     vi.advanceTimersByTime(400);
     expect(FakeSocket.all).toHaveLength(1);
     vi.advanceTimersByTime(700);

@@ -2,6 +2,10 @@ import { observable, runInAction } from 'mobx';
 import { describe, expect, it } from 'vitest';
 import { Registry } from './registry.ts';
 import { definePlugin, type SlotContext } from './plugin.ts';
+
+declare module './plugin.ts' {
+  interface PanelSlots { 'test-actions': { n: number }; 'test-settings': object; 'test-nowhere': object }
+}
 import { testPlugin } from './testing.ts';
 
 const page = async () => ({ default: () => null });
@@ -38,18 +42,18 @@ describe('plugin registry', () => {
     const withPanels = [
       ...plugins,
       testPlugin({ id: 'extra', panels: [
-        { id: 'b', slot: 'member-actions', order: 20, component: panel },
-        { id: 'a', slot: 'member-actions', order: 10, component: panel, when: (c) => c.loggedIn },
-        { id: 'c', slot: 'settings', order: 5, component: panel },
+        { id: 'b', slot: 'test-actions', order: 20, component: panel },
+        { id: 'a', slot: 'test-actions', order: 10, component: panel, when: (c: SlotContext) => c.loggedIn },
+        { id: 'c', slot: 'test-settings', order: 5, component: panel },
       ] }),
-      testPlugin({ id: 'off', feature: 'off', panels: [{ id: 'x', slot: 'member-actions', order: 1, component: panel }] }),
+      testPlugin({ id: 'off', feature: 'off', panels: [{ id: 'x', slot: 'test-actions', order: 1, component: panel }] }),
     ];
     const r = new Registry(withPanels, [], ctxOf(state));
-    expect(r.panels('member-actions').map((p) => p.id)).toEqual(['b']);
+    expect(r.panels('test-actions').map((p) => p.id)).toEqual(['b']);
     runInAction(() => { state.loggedIn = true; });
-    expect(r.panels('member-actions').map((p) => `${p.plugin}:${p.id}`)).toEqual(['extra:a', 'extra:b']);
-    expect(r.panels('settings').map((p) => p.id)).toEqual(['c']);
-    expect(r.panels('nowhere')).toEqual([]);
+    expect(r.panels('test-actions').map((p) => `${p.plugin}:${p.id}`)).toEqual(['extra:a', 'extra:b']);
+    expect(r.panels('test-settings').map((p) => p.id)).toEqual(['c']);
+    expect(r.panels('test-nowhere')).toEqual([]);
   });
 
   it('sums attention counts for the title and badge', () => {

@@ -1,5 +1,5 @@
 import { computed, type IComputedValue } from 'mobx';
-import { ACCESS_LEVELS, type AlertDef, type BannerDef, type FooterLinkDef, type LayoutDef, type LayoutName, type LayoutSlot, type ModalDef, type ModalId, type NavItemDef, type PanelDef, type PanelSlot, type RouteDef, type SlotContext, type WebPlugin } from './plugin.ts';
+import { ACCESS_LEVELS, type AlertDef, type BannerDef, type FooterLinkDef, type LayoutDef, type LayoutName, type LayoutSlot, type ModalDef, type ModalId, type ModalOf, type NavItemDef, type PanelDef, type PanelOf, type PanelSlot, type RouteDef, type SlotContext, type WebPlugin } from './plugin.ts';
 import { enabledPlugins, orderPlugins } from '../contract/plugin.ts';
 
 type Owned<T> = T & { plugin: string };
@@ -93,15 +93,15 @@ export class Registry {
       .filter(this.visible).sort(byOrder((f) => f.order)));
   }
 
-  panels<S extends PanelSlot>(slot: S): Owned<PanelDef<S>>[] {
+  panels<S extends PanelSlot>(slot: S): Owned<PanelOf<S>>[] {
     return this.slot(`panel:${slot}`, () => this.plugins
-      .flatMap((p) => (p.panels ?? []).filter((x): x is PanelDef<S> => x.slot === slot).map((x) => ({ ...x, plugin: p.id })))
+      .flatMap((p) => (p.panels ?? []).filter((x): x is PanelDef & PanelOf<S> => x.slot === slot).map((x) => ({ ...x, plugin: p.id })))
       .filter(this.visible).sort(byOrder((x) => x.order)));
   }
 
-  modal<K extends ModalId>(id: K): Owned<ModalDef<K>> | undefined {
+  modal<K extends ModalId>(id: K): Owned<ModalOf<K>> | undefined {
     for (const p of this.plugins) {
-      const m = p.modals?.find((x): x is ModalDef<K> => x.id === id);
+      const m = p.modals?.find((x): x is ModalDef & ModalOf<K> => x.id === id);
       if (m) return { ...m, plugin: p.id };
     }
     return undefined;

@@ -3,12 +3,13 @@ import { Registry } from './registry.ts';
 import type { SlotContext, WebPlugin } from './plugin.ts';
 import { enabledPlugins } from '../contract/plugin.ts';
 import { webPlugins } from '../../plugins/index.ts';
-import hello from '../../test-fixtures/hello/manifest.ts';
+import { fixtureWebPlugins } from '../../test-fixtures/index.ts';
 
 // The one switch in the browser: with a feature off for the domain, the plugin and every plugin
 // that requires it contribute nothing (routes, navigation, panels, alerts, banners, modals, footer
 // links, store slices); the others are all there. The server half is kernel/server/switch.test.ts.
-const plugins: WebPlugin[] = [...webPlugins, hello];
+// The example plugin, found in test-fixtures/ by the same discovery as the product's plugins.
+const plugins: WebPlugin[] = [...webPlugins, ...fixtureWebPlugins];
 const features = plugins.flatMap((p) => (p.feature ? [p.feature] : []));
 const ctx = {} as SlotContext;
 // What the registry will offer the layouts (before each item's own `when`), by owner.
@@ -31,12 +32,14 @@ describe('one switch, in the browser', () => {
   it('finds every plugin folder, and the fixture is only in this test', () => {
     expect(webPlugins.map((p) => p.id)).toEqual(expect.arrayContaining(['auth', 'chat', 'likes', 'members', 'signup', 'swipe-game']));
     expect(webPlugins.map((p) => p.id)).not.toContain('hello');
+    expect(fixtureWebPlugins.map((p) => p.id)).toEqual(['hello']);
   });
 
   it('shows everything with every feature on', () => {
     const all = contributions(new Registry(plugins, features, ctx));
     expect(new Set(all.routes)).toEqual(new Set(plugins.filter((p) => p.pages?.length).map((p) => p.id)));
     expect(all.nav).toContain('hello');
+    expect(all.panels).toContain('hello');
   });
 
   for (const feature of features) {

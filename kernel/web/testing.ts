@@ -21,11 +21,6 @@ export function fakeApi(routes: Record<string, Handler>): Api & { calls: string[
       return call(r.method, e.flag ? `${r.path}?${e.flag}=1` : r.path, e.method === 'GET' ? undefined : r.body, e.method === 'GET' ? query : undefined) as never;
     },
     beacon: (e, ...[input]) => void call('POST', e.path, input?.body).catch(() => {}),
-    get: (p, o) => call('GET', p, undefined, o?.query) as never,
-    post: (p, b) => call('POST', p, b) as never,
-    put: (p, b) => call('PUT', p, b) as never,
-    del: (p, b) => call('DELETE', p, b) as never,
-    upload: (p, f) => call('POST', p, f) as never,
   };
 }
 

@@ -2,6 +2,13 @@ import { definePlugin } from '../../kernel/web/plugin.ts';
 import { authSlice } from '../auth/ui.ts';
 import accountPlugin from './plugin.ts';
 
+declare module '../../kernel/web/plugin.ts' {
+  /** The settings page's place for other plugins' switches (the invisible mode, push messages); no props. */
+  interface PanelSlots { settings: object }
+  /** Deleting the account (opened from the settings page); no props. */
+  interface ModalProps { 'delete-account': object }
+}
+
 const auth = (ctx: { store: Record<string, unknown> }) => authSlice.of(ctx);
 
 /** Where the activate reminder stays away (spec section 4). */

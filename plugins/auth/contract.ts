@@ -39,10 +39,10 @@ export type User = Static<typeof AuthUser> & Partial<UserFields>;
 export const UserResponse = Type.Unsafe<{ user: User }>(Type.Object({ user: AuthUser }));
 export type UserResponse = Static<typeof UserResponse>;
 
-/** POST /api/user.php: logging in (the body's email and password only; anything else is refused). */
+/** POST /api/user.php: logging in (the body's email and password; anything else, a `role` say, is never read). */
 export const login = endpoint({
   method: 'POST', path: '/api/user.php', access: 'visitor',
-  body: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+  body: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 200 }) }),
   response: UserResponse,
 });
 export type LoginRequest = Static<typeof login.body>;

@@ -2,12 +2,18 @@ import { reaction } from 'mobx';
 import { definePlugin, type SlotContext } from '../../kernel/web/plugin.ts';
 import { dismissals } from '../../kernel/web/dismissals.ts';
 import { authSlice } from '../auth/ui.ts';
-import { TIME_BONUS_MODAL_DELAY_MS, type TimeBonus } from './contract.ts';
-import { bonusSlice, MODAL_DISMISS_KEY } from './web/store.ts';
+import { bonusSlice, MODAL_DISMISS_KEY, TIME_BONUS_MODAL_DELAY_MS } from './web/store.ts';
 import bonusesPlugin from './plugin.ts';
 
-// Kept tiny (it is in the initial JavaScript): the state, the fetch and the timers; the banner and
-// the modal load lazily.
+declare module '../../kernel/web/plugin.ts' {
+  interface ModalProps {
+    /** The welcome bonus popup (no props: it reads the bonus from the store). */
+    'time-bonus': object;
+  }
+}
+
+// Kept tiny (it is in the initial JavaScript): the state, the fetch and the timers; the banner, the
+// modal and the code form load lazily.
 const member = (ctx: SlotContext) => (ctx.loggedIn ? authSlice.of(ctx).user : null);
 /** A member's time bonus shows in the members area while it runs. */
 const shown = (ctx: SlotContext) => !!member(ctx) && ctx.area === 'members' && bonusSlice.of(ctx).visible;
@@ -16,6 +22,8 @@ export default definePlugin(bonusesPlugin, {
   store: bonusSlice,
   banners: [{ id: 'time-bonus', slot: 'banner', order: 10, height: { phone: 62, wide: 44 }, when: shown, component: () => import('./web/TimeBonusBanner.tsx') }],
   modals: [{ id: 'time-bonus', size: 'md', component: () => import('./web/TimeBonusModal.tsx') }],
+  // The discount-code form on /credits, in the payments plugin's place for discount sources.
+  panels: [{ id: 'discount-code', slot: 'credits-discount', order: 10, component: () => import('./web/DiscountCodePanel.tsx') }],
   setup(kernel) {
     const { ctx } = kernel;
     const bonus = bonusSlice.of(kernel);
@@ -26,7 +34,8 @@ export default definePlugin(bonusesPlugin, {
       clearTimeout(end);
       bonus.clear();
       if (id == null) return;
-      kernel.api.get<TimeBonus>('/api/timebonus.php', { retries: 1 }).then((b) => {
+      // The contract (with payments' discount shapes) comes with this first call, not in the initial JavaScript.
+      import('./contract.ts').then(({ timeBonus }) => kernel.api.call(timeBonus, {}, { retries: 1 })).then((b) => {
         const now = member(ctx);
         if (now?.id !== id || now.paid_user) return; // logged out or paid meanwhile
         bonus.load(b);

@@ -1,5 +1,6 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { serviceRef } from '../../kernel/server/services.ts';
+import type { SiteSettings } from '../../kernel/contract/settings.ts';
 import { creditsRef } from '../credits/server.ts';
 import { paymentsRef } from '../payments/server.ts';
 import bonusesPlugin from './plugin.ts';
@@ -11,28 +12,34 @@ export const bonusesRef = serviceRef<Bonuses>('bonuses');
 
 /**
  * The time bonus, discount codes and the welcome discount. The payments plugin prices every
- * payment; this plugin is its discount source (off for a site: no discount there).
+ * payment; this plugin is one of its discount sources (off for a site: no discount from here).
  */
 export default defineServerPlugin(bonusesPlugin, {
+  deps: { credits: creditsRef, payments: paymentsRef },
   migrations: bonusesMigrations,
   init(kernel) {
-    const bonuses = createBonuses({ db: kernel.db, clock: kernel.clock, credits: () => kernel.services.get(creditsRef) });
+    const { credits, payments } = kernel.deps;
+    const bonuses = createBonuses({ db: kernel.db, clock: kernel.clock, credits });
     kernel.services.provide(bonusesRef, bonuses);
     const { source } = bonuses;
-    kernel.services.get(paymentsRef).useDiscounts({
-      current: async (ctx) => (kernel.self.on(ctx.site) ? source.current(ctx) : null),
-      claim: async (trx, ctx) => (kernel.self.on(ctx.site) ? source.claim(trx, ctx) : null),
-      // Claims made earlier are settled wherever the payment ends.
+    const on = (site: SiteSettings) => kernel.self.on(site);
+    payments.addDiscountSource({
+      current: async (ctx) => (on(ctx.site) ? source.current(ctx) : null),
+      welcome: async (ctx) => (on(ctx.site) ? source.welcome?.(ctx) ?? null : null),
+      options: async (trx, ctx) => (on(ctx.site) ? source.options(trx, ctx) : []),
+      claim: async (trx, ctx, discount) => on(ctx.site) && source.claim(trx, ctx, discount),
+      // Claims made earlier are settled wherever the payment ends (even where the plugin is off now).
       release: (trx, paymentId) => source.release(trx, paymentId),
       confirm: (trx, paymentId) => source.confirm(trx, paymentId),
     });
+    return { bonuses, payments };
   },
   api(app, kernel) {
-    bonusesRoutes(app, kernel, kernel.services.get(bonusesRef));
+    bonusesRoutes(app, kernel, kernel.state.bonuses, kernel.state.payments);
   },
   /** Example codes for development and the journeys (operators add their own). */
   async seed(kernel) {
-    const bonuses = kernel.services.get(bonusesRef);
+    const { bonuses } = kernel.state;
     await bonuses.addCode({ code: 'SPRING10', value_percentage: 10, validity: 'reusable' });
     await bonuses.addCode({ code: 'FIRST20', value_percentage: 20, validity: 'once_per_user', currency: 'EUR', minimum_order_value: 2000 });
     await bonuses.addCode({ code: 'IDEAL15', value_percentage: 15, validity: 'reusable', paymentmethods: ['ideal'] });

@@ -1,66 +1,148 @@
-import type { ProfileSummary } from '../members/contract.ts';
+// What both halves of the chat share: its endpoints, live events, the typing socket message and limits.
+import Type, { type Static } from 'typebox';
+import { endpoint } from '../../kernel/contract/endpoint.ts';
+import { socketMessage, type RealtimeEvent } from '../../kernel/contract/realtime.ts';
+import { ProfileSummary } from '../members/contract.ts';
 
-export type MessageKind = 'text' | 'photo' | 'gift';
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** The idempotency key the sender's page chose for a message. */
+const Key = Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
-export interface ChatMessage {
-  id: number;
-  conversation_id: number;
-  sender_id: number;
-  kind: MessageKind;
-  text: string;
+export const MESSAGE_KINDS = ['text', 'photo', 'gift'] as const;
+export const MessageKind = Type.Enum(MESSAGE_KINDS);
+export type MessageKind = Static<typeof MessageKind>;
+
+export const ChatMessage = Type.Object({
+  id: Type.Integer(),
+  conversation_id: Type.Integer(),
+  sender_id: Type.Integer(),
+  kind: MessageKind,
+  text: Type.String(),
   /** Gift messages: the catalogue id. */
-  gift: string | null;
+  gift: Type.Union([Type.String(), Type.Null()]),
   /** Photo messages: signed links to the picture (large and thumbnail). */
-  photo: { url: string; thumb: string } | null;
-  created_at: string;
+  photo: Type.Union([Type.Object({ url: Type.String(), thumb: Type.String() }), Type.Null()]),
+  created_at: Type.String(),
   /** The idempotency key the sender's page chose (lets the page match its pending copy). */
-  key: string | null;
-}
+  key: Type.Union([Type.String(), Type.Null()]),
+});
+export type ChatMessage = Static<typeof ChatMessage>;
 
-export interface Conversation {
-  id: number;
+export const Conversation = Type.Object({
+  id: Type.Integer(),
   /** The member who wrote first. */
-  started_by: number;
-  last_message: ChatMessage | null;
-  updated_at: string;
+  started_by: Type.Integer(),
+  last_message: Type.Union([ChatMessage, Type.Null()]),
+  updated_at: Type.String(),
   /** Id of the last message the other member has read (for "Read" under mine). */
-  read_up_to: number;
-}
+  read_up_to: Type.Integer(),
+});
+export type Conversation = Static<typeof Conversation>;
 
 /** One line of GET /api/chats.php (spec section 3). */
-export interface ChatEntry { conversation: Conversation; profile: ProfileSummary; num_unread_messages: number }
-export interface ChatsResponse { chats: ChatEntry[] }
+export const ChatEntry = Type.Object({ conversation: Conversation, profile: ProfileSummary, num_unread_messages: Type.Integer() });
+export type ChatEntry = Static<typeof ChatEntry>;
+export const ChatsResponse = Type.Object({ chats: Type.Array(ChatEntry) });
+export type ChatsResponse = Static<typeof ChatsResponse>;
 
 /** Why the member cannot write here (yet); null when they can. */
-export type ChatBlocker = null | 'partner_unconfirmed' | 'conversation_limit';
+export const ChatBlocker = Type.Union([Type.Literal('partner_unconfirmed'), Type.Literal('conversation_limit'), Type.Null()]);
+export type ChatBlocker = Static<typeof ChatBlocker>;
 
 /** GET /api/chat.php?id=… or ?member=…: one conversation (or the start of one) with its latest messages. */
-export interface ChatResponse {
-  conversation: Conversation | null;
-  profile: ProfileSummary;
-  messages: ChatMessage[];
+export const ChatResponse = Type.Object({
+  conversation: Type.Union([Conversation, Type.Null()]),
+  profile: ProfileSummary,
+  messages: Type.Array(ChatMessage),
   /** Older messages exist but are hidden (the history limit). */
-  has_hidden: boolean;
-  blocker: ChatBlocker;
+  has_hidden: Type.Boolean(),
+  blocker: ChatBlocker,
   /** Free members: free messages left. */
-  free_messages_left: number;
-}
+  free_messages_left: Type.Integer(),
+});
+export type ChatResponse = Static<typeof ChatResponse>;
 
-export interface SendRequest {
-  to: number;
-  kind: 'text' | 'gift';
-  text?: string;
-  gift?: string;
-  /** Idempotency key: a retried send with the same key is stored and charged once. */
-  key: string;
+export const SendResponse = Type.Object({
+  message: ChatMessage,
+  conversation_id: Type.Integer(),
+  credits: Type.Integer(),
+  charged: Type.Integer(),
+  free_messages_left: Type.Integer(),
+});
+export type SendResponse = Static<typeof SendResponse>;
+
+/** GET /api/chats.php: the member's conversations, latest first. */
+export const listChats = endpoint({ method: 'GET', path: '/api/chats.php', access: 'member', response: ChatsResponse });
+
+/** GET /api/chat.php?id=… (a conversation) or ?member=… (the conversation with that member, or its start). */
+export const getChat = endpoint({
+  method: 'GET', path: '/api/chat.php', access: 'member',
+  query: Type.Object({ id: Type.Optional(Id), member: Type.Optional(Id) }, { additionalProperties: false }),
+  response: ChatResponse,
+});
+
+/** GET /api/messages.php: catch-up after a reconnect, what arrived after the newest message the page has. */
+export const catchUp = endpoint({
+  method: 'GET', path: '/api/messages.php', access: 'member',
+  query: Type.Object({ conversation: Id, after: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  response: Type.Object({ messages: Type.Array(ChatMessage), read_up_to: Type.Integer() }),
+});
+export type CatchUpResponse = Static<typeof catchUp.response>;
+
+/** POST /api/messages.php: a text or gift message (a retry with the same key is stored and charged once). */
+export const sendMessage = endpoint({
+  method: 'POST', path: '/api/messages.php', access: 'member',
+  body: Type.Object({
+    to: Id,
+    kind: Type.Enum(['text', 'gift']),
+    text: Type.Optional(Type.String({ maxLength: 20000, multiline: true })),
+    gift: Type.Optional(Type.String({ maxLength: 40 })),
+    /** Idempotency key: a retried send with the same key is stored and charged once. */
+    key: Key,
+  }, { additionalProperties: false }),
+  response: SendResponse,
+});
+export type SendRequest = Static<typeof sendMessage.body>;
+
+/** POST /api/chat-photo.php?to=…&key=…: a photo message, the picture itself the body. */
+export const sendPhoto = endpoint({
+  method: 'POST', path: '/api/chat-photo.php', access: 'member', binaryBody: true,
+  query: Type.Object({ to: Id, key: Key }, { additionalProperties: false }),
+  response: SendResponse,
+});
+
+/** PUT /api/chat.php: opening a conversation, nothing in it is unread anymore. */
+export const markRead = endpoint({
+  method: 'PUT', path: '/api/chat.php', access: 'member',
+  body: Type.Object({ id: Id, read: Type.Literal(true) }, { additionalProperties: false }),
+  response: Type.Object({ read_up_to: Type.Integer() }),
+});
+
+/** DELETE /api/chat.php: the conversation leaves my list and its history is cleared for me. */
+export const deleteChat = endpoint({
+  method: 'DELETE', path: '/api/chat.php', access: 'member',
+  body: Type.Object({ id: Id }, { additionalProperties: false }),
+  response: Type.Object({ deleted: Type.Literal(true) }),
+});
+
+/** The tab says its member is typing in a conversation (the partner's open tabs show it). */
+export const typing = socketMessage({ type: 'chat:typing', schema: Type.Object({ conversation_id: Type.Integer({ minimum: 1 }) }) });
+
+declare module '../../kernel/contract/realtime.ts' {
+  interface RealtimeEvents {
+    /** A message in one of the member's conversations (also their own, for their other tabs). */
+    'chat:message': { message: ChatMessage; from: number };
+    /** The partner is typing in this conversation. */
+    'chat:typing': { conversation_id: number; from: number };
+    /** `reader` read the conversation up to `read_up_to` (the partner's tabs show "Read", the reader's other tabs clear the count). */
+    'chat:read': { conversation_id: number; read_up_to: number; reader: number };
+  }
 }
-export interface SendResponse { message: ChatMessage; conversation_id: number; credits: number; charged: number; free_messages_left: number }
 
 /** Realtime events (kernel socket) the chat sends to a member's tabs. */
-export interface MessageEvent { type: 'chat:message'; message: ChatMessage; from: number }
-export interface TypingEvent { type: 'chat:typing'; conversation_id: number; from: number }
-/** `reader` read the conversation up to `read_up_to` (the partner's tabs show "Read", the reader's other tabs clear the count). */
-export interface ReadEvent { type: 'chat:read'; conversation_id: number; read_up_to: number; reader: number }
+export type MessageEvent = RealtimeEvent<'chat:message'>;
+export type TypingEvent = RealtimeEvent<'chat:typing'>;
+export type ReadEvent = RealtimeEvent<'chat:read'>;
 
 export interface Gift { id: string; emoji: string; price: number }
 
@@ -93,5 +175,9 @@ export const TYPING_SEND_MS = 2000;
 export const REMINDER_AFTER_MS = 24 * 3600_000;
 export const REMINDER_EVERY_MS = 3 * 24 * 3600_000;
 
-/** One country's lowest price of a message (site setting minimum_message_costs). */
-export interface MinimumMessageCost { costs: number; currency: string }
+/** One country's lowest price of a message (site setting minimum_message_costs), in the currency's major unit (0.99). */
+export const MinimumMessageCost = Type.Object({
+  costs: Type.Number({ minimum: 0, maximum: 1000000, title: 'Price', description: 'The lowest price of one message, in the currency\'s major unit (e.g. 0.99).' }),
+  currency: Type.String({ pattern: '^[A-Z]{3}$', title: 'Currency', description: 'ISO 4217 code of the currency the price is in (e.g. EUR).' }),
+}, { additionalProperties: false, title: 'Lowest message price', description: 'One country\'s lowest price of a message.' });
+export type MinimumMessageCost = Static<typeof MinimumMessageCost>;

@@ -1,6 +1,5 @@
 import { reaction } from 'mobx';
 import { definePlugin } from '../../kernel/web/plugin.ts';
-import type { MessageEvent, ReadEvent } from './contract.ts';
 import { chatSlice } from './web/store.ts';
 import chatPlugin from './plugin.ts';
 
@@ -11,6 +10,12 @@ const openConversation = (route: { name: string; params: Record<string, string> 
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 declare module '../../kernel/web/ui/Icon.tsx' { interface IconNames { chat: true } }
+declare module '../../kernel/web/plugin.ts' {
+  interface ModalProps {
+    /** Suggested first messages for a conversation with `name`; the chosen one goes to `onPick`. */
+    'chat-icebreaker': { name: string; onPick(text: string): void };
+  }
+}
 
 export default definePlugin(chatPlugin, {
   icons: { chat: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm0 2v11.2L8.3 16H20V6H4z' },
@@ -37,11 +42,11 @@ export default definePlugin(chatPlugin, {
       kernel.bus.on('realtime:open', ({ reconnect }) => { if (reconnect) void store.load(); }),
       kernel.bus.on('realtime:event', (e) => {
         if (e.type === 'chat:message') {
-          const { message } = e as unknown as MessageEvent;
+          const { message } = e;
           const mine = message.sender_id === kernel.appState.userId;
           if (!store.received(message, mine, openConversation(kernel.appState.route))) void store.load();
         } else if (e.type === 'chat:read') {
-          store.read(e as unknown as ReadEvent, kernel.appState.userId ?? 0);
+          store.read(e, kernel.appState.userId ?? 0);
         }
       }),
     ];

@@ -1,4 +1,6 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
+import { optional, serviceRef } from '../../kernel/server/services.ts';
+import type { SiteSettings } from '../../kernel/contract/settings.ts';
 import { chatMigrations } from './server/migrations.ts';
 import { chatPhotoFiles } from './server/messages.ts';
 import { registerChatNotices } from './server/notify.ts';
@@ -6,20 +8,37 @@ import { chatRoutes } from './server/routes.ts';
 import { conversationBetween } from './server/send.ts';
 import { authRef } from '../auth/server.ts';
 import { membersRef } from '../members/server.ts';
+import { creditsRef } from '../credits/server.ts';
+import { notificationsRef } from '../notifications/server.ts';
 import chatPlugin from './plugin.ts';
+
+/** What the chat offers other plugins (e.g. payments' price list shows what messages cost). */
+export interface ChatService {
+  /** What one message of each kind costs on this site, in credits (a gift: its price unit, `gift_credits`). */
+  messageCosts(site: SiteSettings): { message: number; photo: number; gift: number };
+}
+
+/** The chat service, for a plugin's `deps` (usually `optional(chatRef)`). */
+export const chatRef = serviceRef<ChatService>('chat');
 
 /** Conversations with text, photo and gift messages, paid for with credits, delivered live. */
 export default defineServerPlugin(chatPlugin, {
+  deps: { auth: authRef, members: membersRef, credits: creditsRef, notifications: optional(notificationsRef) },
   migrations: chatMigrations,
   init(kernel) {
-    registerChatNotices(kernel);
+    const { auth, members, credits, notifications } = kernel.deps;
+    kernel.services.provide(chatRef, {
+      messageCosts: (site) => ({ message: site.message_credits, photo: site.photo_credits, gift: site.gift_credits }),
+    });
+    registerChatNotices(kernel, { members, notifications });
     // Members who share a conversation see each other even in invisible mode.
-    kernel.services.get(membersRef).addContactRule((viewer, member, db) => conversationBetween(db, viewer, member));
+    members.addContactRule((viewer, member, db) => conversationBetween(db, viewer, member));
     // Photos a member sent leave with the account (the rows go by cascade).
-    kernel.services.get(authRef).onErase(async (userId, db) => {
+    auth.onErase(async (userId, db) => {
       const rows = await db.selectFrom('chat_messages').select('photo_key').where('sender_id', '=', userId).where('photo_key', 'is not', null).execute();
       for (const r of rows) await Promise.all(Object.values(chatPhotoFiles(r.photo_key!)).map((f) => kernel.storage.remove(f)));
     });
+    return { send: { members, credits } };
   },
-  api: chatRoutes,
+  api: (app, kernel) => chatRoutes(app, kernel, kernel.state.send),
 });

@@ -2,6 +2,8 @@ import { reaction } from 'mobx';
 import { definePlugin, type WebKernel } from '../../kernel/web/plugin.ts';
 import { AUTO_LIKE_RELOAD_MS } from './contract.ts';
 import './web/events.ts';
+import type { ProfileSummary } from '../members/contract.ts';
+import { routeRef } from '../../kernel/contract/routes.ts';
 import { likesSlice } from './web/store.ts';
 import likesPlugin from './plugin.ts';
 
@@ -29,6 +31,14 @@ function scheduleLikeModal(kernel: WebKernel): () => void {
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 declare module '../../kernel/web/ui/Icon.tsx' { interface IconNames { heart: true } }
+declare module '../../kernel/web/plugin.ts' {
+  interface ModalProps {
+    /** The spec's new-like modal: the liker, and whether its button offers a chat instead of the profile. */
+    'new-like': { profile: ProfileSummary; startChat?: boolean };
+  }
+}
+
+const memberProfile = routeRef('members-id');
 
 export default definePlugin(likesPlugin, {
   icons: { heart: 'M12 20.5 4.3 13A5 5 0 0 1 12 6.6 5 5 0 0 1 19.7 13L12 20.5zm0-2.8 6.3-6.1a3 3 0 1 0-4.6-3.9L12 9.4l-1.7-1.7a3 3 0 1 0-4.6 3.9l6.3 6.1z' },
@@ -51,7 +61,8 @@ export default definePlugin(likesPlugin, {
     const store = likes(kernel);
     const open = ({ id }: { id: number }) => {
       kernel.appState.closeModal('new-like');
-      kernel.router.navigate('members-id', { id });
+      const path = kernel.router.resolve(memberProfile, { id });
+      if (path) kernel.router.go(path);
     };
     const offs = [
       reaction(() => kernel.appState.loggedIn, (inn) => (inn ? void store.load() : store.clear()), { fireImmediately: true }),

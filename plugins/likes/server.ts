@@ -1,4 +1,5 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
+import { optional } from '../../kernel/server/services.ts';
 import { likesMigrations } from './server/migrations.ts';
 import { likesRoutes } from './server/routes.ts';
 import { createLikesService, LIKE_NOTICE_JOB } from './server/service.ts';
@@ -14,24 +15,27 @@ export { hasLiked } from './server/sql.ts';
 
 /** Likes given and received, matches, the new-likes count and the auto-like greeting. */
 export default defineServerPlugin(likesPlugin, {
+  deps: { members: membersRef, notifications: optional(notificationsRef) },
   migrations: likesMigrations,
   init(kernel) {
+    const { members, notifications } = kernel.deps;
     // A member in invisible mode stays visible to whoever they liked (matches included).
-    kernel.services.get(membersRef).addContactRule(async (viewer, member, db) => Boolean(await db.selectFrom('likes')
+    members.addContactRule(async (viewer, member, db) => Boolean(await db.selectFrom('likes')
       .select('user_id').where('user_id', '=', member).where('liked_id', '=', viewer).executeTakeFirst()));
-    kernel.services.provide(likesRef, createLikesService(kernel.db, kernel.clock, kernel.jobs, () => kernel.services.get(membersRef)));
+    const likes = createLikesService(kernel.db, kernel.clock, kernel.jobs, members);
+    kernel.services.provide(likesRef, likes);
     // A member who is away hears of a new like by push (no mail: likes come often).
     kernel.jobs.handle(LIKE_NOTICE_JOB, async (payload) => {
-      const notifications = kernel.services.find(notificationsRef);
       const from = Number(payload.from);
       const to = Number(payload.to);
-      const [basics, account] = await Promise.all([kernel.services.get(membersRef).basics([from, to]), accounts.account(kernel.db, to)]);
+      const [basics, account] = await Promise.all([members.basics([from, to]), accounts.account(kernel.db, to)]);
       const liker = basics.get(from);
       const liked = basics.get(to);
       if (!notifications || !liker || !liked || !account || liked.demo) return;
       const t = (key: string) => kernel.mail.texts.t(account.language, key, { name: liker.name });
       await notifications.notifyAway(to, 'like', { push: { title: t('likes:notice.title'), body: t('likes:notice.body'), url: `/members/${from}`, tag: 'likes' } });
     });
+    return { members, likes };
   },
-  api: likesRoutes,
+  api: (app, kernel) => likesRoutes(app, kernel, kernel.state),
 });

@@ -1,8 +1,21 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import { searchOf } from './web/store.ts';
-import type { MembersResponse } from './contract.ts';
+import type { MembersResponse, Profile, ProfileSummary } from './contract.ts';
 import { membersSlice } from './web/store.ts';
 import membersPlugin from './plugin.ts';
+
+declare module '../../kernel/web/plugin.ts' {
+  interface PanelSlots {
+    /** The profile page's actions (like, chat: other plugins), shown to logged-in members on another member's unblocked profile. */
+    'member-actions': { profile: Profile };
+    /** Buttons on a member's card in a grid (a like heart). */
+    'member-card': { profile: ProfileSummary };
+  }
+  interface ModalProps {
+    /** Reporting a profile to support. */
+    report: { id: number; name: string };
+  }
+}
 
 export default definePlugin(membersPlugin, {
   store: membersSlice,

@@ -1,3 +1,4 @@
+import Type from 'typebox';
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { memberTables, membersMigrations } from './server/migrations.ts';
 import { membersRoutes } from './server/routes.ts';
@@ -5,8 +6,11 @@ import { userProfile } from './server/queries.ts';
 import { seedMembers } from './server/seed/seed.ts';
 import { serveDemoPortraits } from './server/seed/portraits.ts';
 import { createMembersService } from './server/service.ts';
+import { createSearchCache, searchCacheRef } from './server/search-cache.ts';
 import { authRef } from '../auth/server.ts';
+import { creditsRef } from '../credits/server.ts';
 import { membersRef } from './server/service.ts';
+import { UserProfile } from './contract.ts';
 import membersPlugin from './plugin.ts';
 
 export type { MemberBasics, MembersService, NewProfile } from './server/service.ts';
@@ -17,22 +21,28 @@ export { acceptPhotoBodies, processUpload } from './server/photos.ts';
 export { membersRef } from './server/service.ts';
 export { isRealMember } from './server/sql.ts';
 export { pickCandidates, type CandidatePick } from './server/candidates.ts';
-export { searchCacheRef } from './server/search-cache.ts';
+export { searchCacheRef, type SearchCache } from './server/search-cache.ts';
 
 export default defineServerPlugin(membersPlugin, {
+  deps: { auth: authRef, credits: creditsRef },
   migrations: membersMigrations,
   init(kernel) {
     for (const table of memberTables) kernel.changes.watch(table);
     const members = createMembersService(kernel.db, kernel.storage);
     kernel.services.provide(membersRef, members);
+    // Searches come from shared short-lived result lists (search-cache.ts).
+    const searchCache = createSearchCache(kernel);
+    kernel.services.provide(searchCacheRef, searchCache);
     // Demo members' pictures are drawn on their first request (then kept on disk), not while seeding.
     serveDemoPortraits(kernel);
-    const auth = kernel.services.get(authRef);
+    const { auth } = kernel.deps;
     auth.onErase((userId, db) => members.removePhotos(userId, db));
-    auth.extendUser(kernel.self, async (userId) => ({
-      profile: await userProfile(kernel.db, { storage: kernel.storage, cdnPrefix: '' }, userId),
-    }));
+    auth.extendUser(kernel.self, {
+      fields: { profile: Type.Union([UserProfile, Type.Null()]) },
+      load: async (userId) => ({ profile: await userProfile(kernel.db, { storage: kernel.storage, cdnPrefix: '' }, userId) }),
+    });
+    return { members, searchCache };
   },
-  api: membersRoutes,
-  seed: seedMembers,
+  api: (app, kernel) => membersRoutes(app, kernel, kernel.state.members, kernel.state.searchCache),
+  seed: (kernel, opts) => seedMembers(kernel, opts),
 });

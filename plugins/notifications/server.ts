@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { defineServerPlugin, type Kernel } from '../../kernel/server/plugin.ts';
 import type { MailContent } from '../../kernel/server/mail.ts';
-import type { NotificationCategory } from './contract.ts';
+import { optional, serviceRef } from '../../kernel/server/services.ts';
+import { unsubscribe, type NotificationCategory } from './contract.ts';
 import type { PushPayload } from '../push/contract.ts';
 import { unsubscribeSigner } from './server/links.ts';
 import { notificationMigrations } from './server/migrations.ts';
 import { disabledOf, notificationRoutes } from './server/routes.ts';
-import { serviceRef } from '../../kernel/server/services.ts';
+import { authRef } from '../auth/server.ts';
 import { pushRef } from '../push/server.ts';
 import notificationsPlugin from './plugin.ts';
 
@@ -25,15 +26,16 @@ const linkSigner = async (kernel: Kernel) => unsubscribeSigner(
 
 /** Per-category notification switches, unsubscribe links in every mail, bounce and complaint reports. */
 export default defineServerPlugin(notificationsPlugin, {
+  deps: { auth: authRef, push: optional(pushRef) },
   migrations: notificationMigrations,
   init(kernel) {
+    // The push plugin may be absent; then mail is the only way.
+    const { push } = kernel.deps;
     const allows = async (userId: number, category: NotificationCategory) => !(await disabledOf(kernel.db, userId)).includes(category);
     kernel.services.provide(notificationsRef, {
       allows,
       async notifyAway(userId, category, notice) {
         if (!(await allows(userId, category)) || !(await kernel.realtime.isAway(userId))) return 'none';
-        // The push plugin may be absent; then mail is the only way.
-        const push = kernel.services.find(pushRef);
         // A push link is a path of the site (the service worker opens it on its own origin), never an absolute URL.
         const url = /^\/(?![/\\])/.test(notice.push.url) ? notice.push.url : '/';
         if (push && (await push.send(userId, { ...notice.push, url })) > 0) return 'push';
@@ -48,11 +50,11 @@ export default defineServerPlugin(notificationsPlugin, {
     // `origin` is the mail's site canonical origin (siteOrigin), handed in by the kernel's mailer.
     kernel.mail.setUnsubscribeLinks(async (userId, category, origin) => {
       const token = s.token(userId, category as NotificationCategory | 'all');
-      return { page: `${origin}/notifications?unsubscribe=${token}`, oneClick: `${origin}/api/unsubscribe.php?token=${token}` };
+      return { page: `${origin}/notifications?unsubscribe=${token}`, oneClick: `${origin}${unsubscribe.path}?token=${token}` };
     });
   },
-  api: async (app, kernel) => notificationRoutes(await linkSigner(kernel))(app, kernel),
+  api: async (app, kernel) => notificationRoutes(app, kernel, { signer: await linkSigner(kernel), auth: kernel.deps.auth }),
 });
 
-/** The notifications service, for `kernel.services.get(notificationsRef)`. */
+/** The notifications service, for a plugin's `deps` (usually `optional(notificationsRef)`). */
 export const notificationsRef = serviceRef<NotificationsService>('notifications');

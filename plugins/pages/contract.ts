@@ -1,18 +1,32 @@
+import Type, { type Static } from 'typebox';
+import { endpoint } from '../../kernel/contract/endpoint.ts';
+
 /** The operating company of a site (spec section 3), from GET /api/companyinfo.php. */
-export interface CompanyInfo {
-  id: number;
-  name: string;
-  address: string;
-  kvk: string;            // chamber of commerce number
-  city: string;
-  country: string;
-  tradenames: string[];
-  vat_numbers: string[];
-  support_phone: string;
-  delete_discount: number; // percent offered to members about to delete their account
-  added: string;           // ISO 8601: when the company started operating the site
-}
-export interface CompanyInfoResponse { company: CompanyInfo }
+export const CompanyInfo = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  address: Type.String(),
+  /** Chamber of commerce number. */
+  kvk: Type.String(),
+  city: Type.String(),
+  country: Type.String(),
+  tradenames: Type.Array(Type.String()),
+  vat_numbers: Type.Array(Type.String()),
+  support_phone: Type.String(),
+  /** Percent offered to members about to delete their account. */
+  delete_discount: Type.Number(),
+  /** ISO 8601: when the company started operating the site. */
+  added: Type.String(),
+});
+export type CompanyInfo = Static<typeof CompanyInfo>;
+export const CompanyInfoResponse = Type.Object({ company: CompanyInfo });
+export type CompanyInfoResponse = Static<typeof CompanyInfoResponse>;
+
+/** GET /api/companyinfo.php: the company operating this site. */
+export const companyInfo = endpoint({
+  method: 'GET', path: '/api/companyinfo.php', access: 'visitor',
+  response: CompanyInfoResponse,
+});
 
 export const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'ban', 'complaints', 'return_policy', 'faq', 'service'] as const;
 export type StaticPage = (typeof STATIC_PAGES)[number];

@@ -5,12 +5,12 @@ import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { notFound } from '../../kernel/server/errors.ts';
 import type { DB } from '../../kernel/server/db.ts';
 import { serviceRef } from '../../kernel/server/services.ts';
-import type { CompanyInfo } from './contract.ts';
+import { companyInfo, type CompanyInfo } from './contract.ts';
 import pagesPlugin from './plugin.ts';
 
 /** The operating companies (legal data for receipts and mandates): other plugins read them here. */
 export interface CompaniesService { company(id: number): Promise<CompanyInfo | null> }
-export const companiesRef = serviceRef<CompaniesService>('companies');
+export const companiesRef = serviceRef<CompaniesService>('pages:companies');
 
 async function company(db: DB, id: number): Promise<CompanyInfo | null> {
   const row = await db.selectFrom('companies').select(['id', 'info']).where('id', '=', id).executeTakeFirst();
@@ -41,7 +41,7 @@ export default defineServerPlugin(pagesPlugin, {
     }
   },
   api(app, kernel) {
-    app.get('/companyinfo.php', { config: { access: 'visitor' } }, async (req) => {
+    kernel.serve(app, companyInfo, async (req) => {
       const found = await company(kernel.db, req.site.company_id);
       if (!found) throw notFound('company_not_found', `No company ${req.site.company_id} configured for this site`);
       return { company: found };

@@ -1,88 +1,102 @@
-// What the payments plugin's browser and server halves share: packages, methods, payments and the
-// API's request and answer shapes. Money is always integer minor units (pence, cents, øre, grosze).
+// What the payments plugin's browser and server halves share: packages, methods, payments, the
+// API's endpoints with their request and answer schemas, and its live event. Money is always
+// integer minor units (pence, cents, øre, grosze).
+import Type, { type Static } from 'typebox';
+import { endpoint } from '../../kernel/contract/endpoint.ts';
+import { CURRENCIES, METHODS } from './lists.ts';
 
-export const CURRENCIES = ['GBP', 'EUR', 'CHF', 'PLN', 'DKK', 'NOK', 'SEK'] as const;
-export type Currency = typeof CURRENCIES[number];
+export { CURRENCIES, METHODS } from './lists.ts';
 
-/**
- * The payment methods checkout may offer (spec section 9's list, as the PSPs offer them today).
- * Giropay and Sofort were discontinued by their operators and are not offered; Dankort, Maestro,
- * Carte Bancaire, Visa and Mastercard are card brands of `creditcard`; Nexi is a processor.
- */
-export const METHODS = [
-  'creditcard', 'applepay', 'paypal', 'ideal', 'bancontact', 'eps', 'przelewy24', 'blik', 'mobilepay',
-  'swish', 'vipps', 'twint', 'satispay', 'paysafecard', 'banktransfer', 'directdebit',
-] as const;
-export type PaymentMethod = typeof METHODS[number];
+export const Currency = Type.Enum(CURRENCIES);
+export type Currency = Static<typeof Currency>;
+
+/** The payment methods checkout may offer (./lists.ts says which and why). */
+export const PaymentMethod = Type.Enum(METHODS);
+export type PaymentMethod = Static<typeof PaymentMethod>;
+
+/** A database id in a request (a positive 32-bit integer). */
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** An amount a page showed (minor units): never charged, only compared with the server's. */
+const ShownAmount = Type.Integer({ minimum: 0, maximum: 100_000_000 });
 
 /** One package a member can buy in one currency: `price` in minor units. */
-export interface CreditPackage {
-  id: number;
-  credits: number;
-  price: number;
-  currency: Currency;
+export const CreditPackage = Type.Object({
+  /** The tier (1–4), the same in every currency. */
+  id: Type.Integer(),
+  credits: Type.Integer(),
+  price: Type.Integer(),
+  currency: Currency,
   /** The one marked "most popular". */
-  popular?: boolean;
-}
+  popular: Type.Optional(Type.Boolean()),
+});
+export type CreditPackage = Static<typeof CreditPackage>;
 
 /** A method as offered to one member: its fee (minor units, shown before paying) and limits. */
-export interface OfferedMethod {
-  method: PaymentMethod;
+export const OfferedMethod = Type.Object({
+  method: PaymentMethod,
   /** Added to the package price; 0 for most methods. */
-  fee: number;
+  fee: Type.Integer(),
   /** Highest package price (minor units) the method takes, when it has one (paysafecard ≤ €50). */
-  max?: number;
+  max: Type.Optional(Type.Integer()),
   /** Credits arrive only once the money does (bank transfer). */
-  delayed?: boolean;
-}
+  delayed: Type.Optional(Type.Boolean()),
+});
+export type OfferedMethod = Static<typeof OfferedMethod>;
 
-export type PaymentStatus = 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired' | 'refunded' | 'charged_back';
+export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired', 'refunded', 'charged_back'] as const;
+export const PaymentStatus = Type.Enum(PAYMENT_STATUSES);
+export type PaymentStatus = Static<typeof PaymentStatus>;
 export const FINAL_STATUSES: PaymentStatus[] = ['paid', 'failed', 'canceled', 'expired', 'refunded', 'charged_back'];
 
 /** A payment as the member sees it (GET /api/payments.php?id=…). */
-export interface Payment {
-  id: number;
-  package_id: number;
-  credits: number;
+export const Payment = Type.Object({
+  id: Type.Integer(),
+  package_id: Type.Integer(),
+  credits: Type.Integer(),
   /** Package price + fee − discount: what is charged, in minor units. */
-  amount: number;
-  fee: number;
-  discount: number;
-  currency: Currency;
-  method: PaymentMethod;
-  country: string;
-  status: PaymentStatus;
-  created_at: string;
-  paid_at: string | null;
+  amount: Type.Integer(),
+  fee: Type.Integer(),
+  discount: Type.Integer(),
+  currency: Currency,
+  method: PaymentMethod,
+  country: Type.String(),
+  status: PaymentStatus,
+  created_at: Type.String({ format: 'date-time' }),
+  paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** Credits that can still be refunded (unspent, within refund_days); 0 when none. */
-  refundable_credits: number;
+  refundable_credits: Type.Integer(),
   /** What refunding `refundable_credits` would pay back (minor units); 0 when none. */
-  refundable_amount: number;
+  refundable_amount: Type.Integer(),
   /** The last moment a refund may be asked for (paid_at + refund_days), or null when not paid. */
-  refund_until: string | null;
+  refund_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** Credits and money refunded so far (by the member's refund or at the provider). */
-  refunded_credits: number;
-  refunded_amount: number;
+  refunded_credits: Type.Integer(),
+  refunded_amount: Type.Integer(),
   /** Made by "repeat order" (a card payment there uses the card stored at the provider). */
-  repeat: boolean;
+  repeat: Type.Boolean(),
   /** Direct debit: the debited account's last four characters (the mandate keeps the rest). */
-  account_hint: string | null;
-}
+  account_hint: Type.Union([Type.String(), Type.Null()]),
+});
+export type Payment = Static<typeof Payment>;
 
-/** POST /api/payments-refund.php: the unused credits of one purchase back as money. */
-export interface RefundRequest { id: number }
+/** The seller on a receipt: the company of the site's company_id. */
+export const Company = Type.Object({
+  name: Type.String(), address: Type.String(), city: Type.String(), country: Type.String(), kvk: Type.String(),
+  vat_numbers: Type.Array(Type.String()),
+});
 
 /** GET /api/payments-receipt.php?id=: a completed payment's receipt, as mailed. */
-export interface Receipt {
+export const Receipt = Type.Object({
   /** "<year>-<payment id>", e.g. 2026-000042. */
-  number: string;
-  payment: Payment;
+  number: Type.String(),
+  payment: Payment,
   /** The seller (company info of the site's company_id); null when none is configured. */
-  company: { name: string; address: string; city: string; country: string; kvk: string; vat_numbers: string[] } | null;
-  site_name: string;
+  company: Type.Union([Company, Type.Null()]),
+  site_name: Type.String(),
   /** Who paid: the member's e-mail address. */
-  customer: string;
-}
+  customer: Type.String(),
+});
+export type Receipt = Static<typeof Receipt>;
 
 /** The countries whose IBANs direct debit takes (SEPA members with the euro here: EUR payments). */
 export const SEPA_COUNTRIES = [
@@ -91,60 +105,43 @@ export const SEPA_COUNTRIES = [
 ] as const;
 
 /** GET /api/directdebit.php: what the direct-debit form needs before the member fills it in. */
-export interface DirectDebitInfo {
+export const DirectDebitInfo = Type.Object({
   /** The creditor named in the mandate text: the company's name and its SEPA creditor id. */
-  creditor_name: string;
-  creditor_id: string;
+  creditor_name: Type.String(),
+  creditor_id: Type.String(),
   /** Blocked after a chargeback: the form is not shown ('account blocked for direct debit payments'). */
-  blocked: boolean;
+  blocked: Type.Boolean(),
   /** Direct debit per member and 30 days (minor units of `currency`): the most, and what is used. */
-  limit: { max: number; used: number; currency: Currency };
+  limit: Type.Object({ max: Type.Integer(), used: Type.Integer(), currency: Currency }),
   /** Days before the debit that the pre-notification (this page and the mail) gives. */
-  prenotification_days: number;
-}
+  prenotification_days: Type.Integer(),
+});
+export type DirectDebitInfo = Static<typeof DirectDebitInfo>;
 
-/** POST /api/directdebit-code.php: sends a 6-digit code by SMS to `phone` (E.164, e.g. +31612345678). */
-export interface DirectDebitCodeRequest { phone: string }
-export interface DirectDebitCodeResponse {
+export const DirectDebitCodeResponse = Type.Object({
   /** Seconds the code stays valid, and before another may be asked for. */
-  expires_in: number;
-  resend_in: number;
-}
-
-/** POST /api/directdebit.php: the one-time debit for one package; the amount comes from the server. */
-export interface DirectDebitRequest {
-  package_id: number;
-  holder: string;
-  iban: string;
-  street: string;
-  postcode: string;
-  city: string;
-  /** ISO country of the address. */
-  country: string;
-  phone: string;
-  code: string;
-  /** The checkbox authorising the one-time debit: must be true. */
-  authorise: boolean;
-  /** The amount the page showed: never charged; another server price answers 409 price_changed. */
-  shown_amount?: number;
-}
+  expires_in: Type.Integer(),
+  resend_in: Type.Integer(),
+});
+export type DirectDebitCodeResponse = Static<typeof DirectDebitCodeResponse>;
 
 /**
- * The discount a member gets now (a plugin such as bonuses supplies it; payments applies it): the
- * best of the 4-hour time bonus, a code the member entered and the welcome discount.
+ * The discount a member gets now (discount sources such as the bonuses plugin supply it; payments
+ * applies it): e.g. the 4-hour time bonus, a code the member entered, the welcome discount.
  */
-export interface OfferDiscount {
-  code: string;
-  kind: 'time_bonus' | 'welcome' | 'code';
+export const OfferDiscount = Type.Object({
+  code: Type.String(),
+  kind: Type.Enum(['time_bonus', 'welcome', 'code']),
   /** Percent off the package price, e.g. 25 (two decimals at most). */
-  value_percentage: number;
+  value_percentage: Type.Number(),
   /** Seconds until it ends by the server's clock (the page counts down from it); null: no end. */
-  ends_in: number | null;
+  ends_in: Type.Union([Type.Integer(), Type.Null()]),
   /** The package price (minor units of the offer's currency) it needs at least; null: any. */
-  minimum_order_value: number | null;
+  minimum_order_value: Type.Union([Type.Integer(), Type.Null()]),
   /** The methods it applies to; null: all. */
-  paymentmethods: PaymentMethod[] | null;
-}
+  paymentmethods: Type.Union([Type.Array(PaymentMethod), Type.Null()]),
+});
+export type OfferDiscount = Static<typeof OfferDiscount>;
 
 /**
  * What `discount` takes off a package of `price` paid with `method` (minor units, rounded down):
@@ -160,36 +157,36 @@ export function discountAmount(discount: OfferDiscount | null | undefined, price
 }
 
 /** GET /api/credits.php: what the member's country offers. */
-export interface CreditsOffer {
-  country: string;
-  currency: Currency;
-  packages: CreditPackage[];
-  methods: OfferedMethod[];
-  /** The discount the member gets now (applied when the payment is made), or null. */
-  discount: OfferDiscount | null;
-  /** Whether a discount code can be entered (POST /api/discountcode.php, the bonuses plugin). */
-  codes: boolean;
-  /** The member's last paid order, for "repeat order" (null before the first purchase). */
-  last_order: { package_id: number; method: PaymentMethod } | null;
-}
-
-/** POST /api/payments.php: the amount is computed by the server from the package, never sent. */
-export interface CreatePaymentRequest {
-  package_id: number;
-  method: PaymentMethod;
-  /** From /credits/repeat-order: the last order again (a card payment uses the stored card). */
-  repeat?: boolean;
+export const CreditsOffer = Type.Object({
+  country: Type.String(),
+  currency: Currency,
+  packages: Type.Array(CreditPackage),
+  methods: Type.Array(OfferedMethod),
   /**
-   * The amount the page showed (minor units). Never charged: when the server's price differs (a
-   * bonus ended meanwhile) the payment is refused with 409 price_changed and the page reloads the offer.
+   * The discount the member gets now (applied when the payment is made), or null: the best among
+   * every discount source (server/discounts.ts says how they combine).
    */
-  shown_amount?: number;
-}
+  discount: Type.Union([OfferDiscount, Type.Null()]),
+  /**
+   * The first-purchase discount the member is promised (the welcome discount on /premium), shown
+   * even while an open payment holds it; null: none (or a premium member).
+   */
+  welcome: Type.Union([OfferDiscount, Type.Null()]),
+  /** The member's last paid order, for "repeat order" (null before the first purchase). */
+  last_order: Type.Union([Type.Object({ package_id: Type.Integer(), method: PaymentMethod }), Type.Null()]),
+});
+export type CreditsOffer = Static<typeof CreditsOffer>;
+
 /** Where the browser goes next: the provider's checkout (or the result page right away). */
-export interface CreatePaymentResponse {
-  payment: Payment;
-  redirect_url: string;
-}
+export const CreatePaymentResponse = Type.Object({
+  payment: Payment,
+  redirect_url: Type.String(),
+});
+export type CreatePaymentResponse = Static<typeof CreatePaymentResponse>;
+
+/** What messages, photos and gifts cost in credits (the chat plugin's prices). */
+export const MessageCosts = Type.Object({ message: Type.Integer(), photo: Type.Integer(), gift: Type.Integer() });
+export type MessageCosts = Static<typeof MessageCosts>;
 
 /** The currency a member pays in, by the country of their profile (else the site's selected country). */
 export const COUNTRY_CURRENCY: Record<string, Currency> = {
@@ -197,6 +194,146 @@ export const COUNTRY_CURRENCY: Record<string, Currency> = {
   CH: 'CHF', PL: 'PLN', DK: 'DKK', NO: 'NOK', SE: 'SEK',
 };
 
-export type PackageTable = Record<Currency, Omit<CreditPackage, 'currency'>[]>;
+/** Four packages per currency (the credit_packages setting): a package without its currency. */
+export type PackageTable = Partial<Record<Currency, Omit<CreditPackage, 'currency'>[]>>;
 /** Methods offered per country; '*' lists those offered everywhere (each method still needs its currency). */
 export type MethodTable = Record<string, PaymentMethod[]>;
+
+/** What the test provider's checkout page lets the payer choose. */
+export const TEST_OUTCOMES = ['paid', 'failed', 'canceled', 'expired', 'pending_paid'] as const;
+export type TestOutcome = typeof TEST_OUTCOMES[number];
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints
+
+/** GET /api/credits.php: the member's offer (packages of their currency, methods, discount). */
+export const offer = endpoint({ method: 'GET', path: '/api/credits.php', access: 'member', response: CreditsOffer });
+
+/** GET /api/pricing.php?country=: the public price list of a country (/pricing, /premium for visitors). */
+export const pricing = endpoint({
+  method: 'GET', path: '/api/pricing.php', access: 'visitor',
+  query: Type.Object({ country: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$' })) }, { additionalProperties: false }),
+  response: Type.Object({
+    country: Type.String(),
+    currency: Currency,
+    packages: Type.Array(CreditPackage),
+    /** What a message, a photo and a gift cost in credits; null where the site has no chat. */
+    message_costs: Type.Union([MessageCosts, Type.Null()]),
+  }),
+});
+export type PricingResponse = Static<typeof pricing.response>;
+
+/**
+ * POST /api/payments.php: the package and the method (and `repeat` from repeat order); the amount
+ * is computed by the server from the package, never sent, and anything else in the body is refused.
+ */
+export const createPayment = endpoint({
+  method: 'POST', path: '/api/payments.php', access: 'member',
+  body: Type.Object({
+    package_id: Id,
+    method: PaymentMethod,
+    /** From /credits/repeat-order: the last order again (a card payment uses the stored card). */
+    repeat: Type.Optional(Type.Boolean()),
+    /**
+     * The amount the page showed (minor units). Never charged: when the server's price differs (a
+     * bonus ended meanwhile) the payment is refused with 409 price_changed and the page reloads the offer.
+     */
+    shown_amount: Type.Optional(ShownAmount),
+  }, { additionalProperties: false }),
+  response: CreatePaymentResponse,
+});
+export type CreatePaymentRequest = Static<typeof createPayment.body>;
+
+/** GET /api/payments.php: the member's payments (newest first), or with `id` one of them. */
+export const payments = endpoint({
+  method: 'GET', path: '/api/payments.php', access: 'member',
+  query: Type.Object({ id: Type.Optional(Id) }, { additionalProperties: false }),
+  response: Type.Union([Type.Object({ payment: Payment }), Type.Object({ payments: Type.Array(Payment) })]),
+});
+
+/** POST /api/payments-refund.php: the unused credits of one purchase back as money. */
+export const refund = endpoint({
+  method: 'POST', path: '/api/payments-refund.php', access: 'member',
+  body: Type.Object({ id: Id }, { additionalProperties: false }),
+  response: Type.Object({ payment: Payment }),
+});
+export type RefundRequest = Static<typeof refund.body>;
+
+/** GET /api/payments-receipt.php?id=: a completed payment's receipt. */
+export const receipt = endpoint({
+  method: 'GET', path: '/api/payments-receipt.php', access: 'member',
+  query: Type.Object({ id: Id }, { additionalProperties: false }),
+  response: Receipt,
+});
+
+/** GET /api/directdebit.php: what the direct-debit form needs. */
+export const directDebitInfo = endpoint({ method: 'GET', path: '/api/directdebit.php', access: 'member', response: DirectDebitInfo });
+
+/** POST /api/directdebit-code.php: sends a 6-digit code by SMS to `phone` (E.164, e.g. +31612345678). */
+export const directDebitCode = endpoint({
+  method: 'POST', path: '/api/directdebit-code.php', access: 'member',
+  body: Type.Object({ phone: Type.String({ maxLength: 40 }) }, { additionalProperties: false }),
+  response: DirectDebitCodeResponse,
+});
+export type DirectDebitCodeRequest = Static<typeof directDebitCode.body>;
+
+/**
+ * POST /api/directdebit.php: the one-time debit for one package; the amount comes from the server.
+ * Lengths only here: the meaning (IBAN checksum, SEPA country, code) is checked with translated answers.
+ */
+export const createDirectDebit = endpoint({
+  method: 'POST', path: '/api/directdebit.php', access: 'member',
+  body: Type.Object({
+    package_id: Id,
+    holder: Type.String({ maxLength: 200 }),
+    iban: Type.String({ maxLength: 60 }),
+    street: Type.String({ maxLength: 200 }),
+    postcode: Type.String({ maxLength: 40 }),
+    city: Type.String({ maxLength: 120 }),
+    /** ISO country of the address. */
+    country: Type.String({ maxLength: 10 }),
+    phone: Type.String({ maxLength: 40 }),
+    code: Type.String({ maxLength: 20 }),
+    /** The checkbox authorising the one-time debit: must be true. */
+    authorise: Type.Boolean(),
+    /** The amount the page showed: never charged; another server price answers 409 price_changed. */
+    shown_amount: Type.Optional(ShownAmount),
+  }, { additionalProperties: false }),
+  response: CreatePaymentResponse,
+});
+export type DirectDebitRequest = Static<typeof createDirectDebit.body>;
+
+/**
+ * POST /api/payments-webhook.php?provider=: the provider's call, the raw body as it came (Stripe
+ * signs exactly those bytes); no client header. Only a hint: the status is asked of the provider.
+ */
+export const webhook = endpoint({
+  method: 'POST', path: '/api/payments-webhook.php', access: 'visitor', csrfExempt: true, binaryBody: true,
+  query: Type.Object({ provider: Type.String({ minLength: 1, maxLength: 20, pattern: '^[a-z0-9]+$' }) }, { additionalProperties: false }),
+  response: Type.Object({}),
+});
+
+const TestPaymentId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** GET /api/test-checkout.php?payment=: the built-in test provider's checkout page (HTML). */
+export const testCheckoutPage = endpoint({
+  method: 'GET', path: '/api/test-checkout.php', access: 'visitor', raw: true,
+  query: Type.Object({ payment: TestPaymentId }, { additionalProperties: false }),
+});
+
+/** POST /api/test-checkout.php: the payer's choice on that page (a plain form: no client header). */
+export const testCheckoutChoose = endpoint({
+  method: 'POST', path: '/api/test-checkout.php', access: 'visitor', raw: true, csrfExempt: true,
+  body: Type.Object({
+    payment: TestPaymentId,
+    secret: Type.String({ minLength: 1, maxLength: 100 }),
+    outcome: Type.Enum(TEST_OUTCOMES),
+  }, { additionalProperties: false }),
+});
+
+declare module '../../kernel/contract/realtime.ts' {
+  interface RealtimeEvents {
+    /** A payment of the member changed (status, refund): as GET /api/payments.php?id= shows it. */
+    'payments:status': { payment: Payment };
+  }
+}

@@ -2,6 +2,7 @@ import { definePlugin, type SlotContext } from '../../kernel/web/plugin.ts';
 import { creditsBadge } from './credits-badge.ts';
 import { authSlice } from '../auth/ui.ts';
 import paymentsPlugin from './plugin.ts';
+import type { OfferDiscount } from './contract.ts';
 
 // Kept tiny: everything eager here is in the landing page's initial JavaScript; pages load lazily.
 const user = (ctx: SlotContext) => (ctx.loggedIn ? authSlice.of(ctx).user : null);
@@ -9,6 +10,17 @@ const credits = (ctx: SlotContext) => user(ctx)?.credits ?? 0;
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 declare module '../../kernel/web/ui/Icon.tsx' { interface IconNames { coins: true; crown: true } }
+
+declare module '../../kernel/web/plugin.ts' {
+  interface PanelSlots {
+    /**
+     * On /credits, under the member's discount: what a discount source lets the member do there (the
+     * bonuses plugin's code form). `discount` is the offer's; after a change the panel calls `reload`
+     * and the page fetches the offer again, so every price shown is the server's.
+     */
+    'credits-discount': { discount: OfferDiscount | null; reload(): Promise<void> };
+  }
+}
 
 export default definePlugin(paymentsPlugin, {
   icons: {

@@ -1,9 +1,12 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
+import { optional } from '../../kernel/server/services.ts';
+import { authRef } from '../auth/server.ts';
+import { chatRef } from '../chat/server.ts';
 import { creditsRef } from '../credits/server.ts';
 import { membersRef } from '../members/server.ts';
 import { companiesRef } from '../pages/server.ts';
-import { createDirectDebit, type DirectDebit } from './server/directdebit.ts';
-import { queueReceipt, queueRefundMail, RECEIPT_JOB, sendReceiptMail } from './server/receipts.ts';
+import { createDirectDebit } from './server/directdebit.ts';
+import { queueReceipt, queueRefundMail, RECEIPT_JOB, sendReceiptMail, type ReceiptDeps } from './server/receipts.ts';
 import { readSmsConfig, selectSms, type SmsSender } from './server/sms/index.ts';
 import paymentsPlugin from './plugin.ts';
 import { readPaymentsConfig } from './server/config.ts';
@@ -11,17 +14,14 @@ import { paymentsMigrations } from './server/migrations.ts';
 import { isTestProvider, selectProvider } from './server/providers/index.ts';
 import { testCheckoutRoutes } from './server/providers/test-checkout.ts';
 import { paymentRoutes } from './server/routes.ts';
-import { createPaymentsService, paymentsRef, type PaymentsService } from './server/service.ts';
+import { createPaymentsService, paymentsRef } from './server/service.ts';
 
 export type { PaymentsService } from './server/service.ts';
-export type { DiscountContext, DiscountSource } from './server/discounts.ts';
+export type { DiscountContext, DiscountOption, DiscountSource, PurchaseContext } from './server/discounts.ts';
 export { paymentsRef } from './server/service.ts';
 
 /** How often payments whose webhook never came are asked about. */
 const POLL_EVERY_MS = 60_000;
-
-// One service per app (tests build several apps in one process).
-const services = new WeakMap<object, { payments: ReturnType<typeof createPaymentsService>; directDebit: DirectDebit; sms: { sender: SmsSender | null } }>();
 
 /**
  * Credits for money: checkout through the configured provider (PAYMENT_PROVIDER: the built-in test
@@ -29,31 +29,42 @@ const services = new WeakMap<object, { payments: ReturnType<typeof createPayment
  * payment's state machine, the credits granted exactly once through the credits plugin.
  */
 export default defineServerPlugin(paymentsPlugin, {
+  deps: {
+    auth: authRef,
+    credits: creditsRef,
+    /** The profile's country prices the offer. */
+    members: optional(membersRef),
+    /** The company's legal data on receipts and in the mandate. */
+    companies: optional(companiesRef),
+    /** What messages cost, on /pricing. */
+    chat: optional(chatRef),
+  },
   migrations: paymentsMigrations,
   init(kernel) {
+    const { credits, members, companies } = kernel.deps;
+    const receipts: ReceiptDeps = { kernel, companies };
+    /** The SMS sender of the direct-debit codes, chosen at start (none: direct debit is unavailable). */
     const sms: { sender: SmsSender | null } = { sender: null };
-    let directDebit: DirectDebit | null = null;
-    const service = createPaymentsService({
-      db: kernel.db, clock: kernel.clock, log: kernel.log, realtime: kernel.realtime,
-      credits: () => kernel.services.get(creditsRef),
-      profileCountry: async (userId) => (await kernel.services.find(membersRef)?.basics([userId]))?.get(userId)?.country ?? null,
+    const payments = createPaymentsService({
+      db: kernel.db, clock: kernel.clock, log: kernel.log, realtime: kernel.realtime, credits,
+      profileCountry: async (userId) => (await members?.basics([userId]))?.get(userId)?.country ?? null,
       siteFor: (domain) => kernel.sites.resolve(domain),
-      directDebit: () => directDebit?.available() ?? false,
+      directDebit: () => directDebit.available(),
       receiptMail: (trx, row) => queueReceipt(kernel, trx, row),
       refundMail: (row) => queueRefundMail(kernel, row),
     });
-    directDebit = createDirectDebit({
-      db: kernel.db, clock: kernel.clock, log: kernel.log, payments: () => service, sms: () => sms.sender,
+    const directDebit = createDirectDebit({
+      db: kernel.db, clock: kernel.clock, log: kernel.log, payments, sms: () => sms.sender,
       smsText: (locale, code, site) => kernel.mail.texts.t(locale, 'payments:sms.code', { code, site: site.mail_name || site.name }),
-      creditorName: async (site) => (kernel.enabled(site).has('pages') ? (await kernel.services.find(companiesRef)?.company(site.company_id))?.name : null) ?? site.name,
+      creditorName: async (site) => (kernel.enabled(site).has('pages') ? (await companies?.company(site.company_id))?.name : null) ?? site.name,
     });
-    services.set(kernel.services, { payments: service, directDebit, sms });
-    kernel.jobs.handle(RECEIPT_JOB, async (payload) => { await sendReceiptMail(kernel, Number(payload.payment)); }, { maxAttempts: 10 });
-    kernel.services.provide(paymentsRef, service as PaymentsService);
-    kernel.jobs.every('payments:poll', POLL_EVERY_MS, async () => { await services.get(kernel.services)?.payments.pollDue(); });
+    kernel.jobs.handle(RECEIPT_JOB, async (payload) => { await sendReceiptMail(receipts, Number(payload.payment)); }, { maxAttempts: 10 });
+    kernel.services.provide(paymentsRef, payments);
+    kernel.jobs.every('payments:poll', POLL_EVERY_MS, async () => { await payments.pollDue(); });
+    return { payments, directDebit, sms, receipts };
   },
   async start(kernel) {
-    const { payments, sms } = services.get(kernel.services)!;
+    const { payments, sms } = kernel.state;
     const smsConfig = readSmsConfig(process.env, kernel.config.production);
     if (smsConfig.ok) sms.sender = selectSms(smsConfig.config, { dataDir: kernel.config.dataDir });
     else kernel.log.error(`DIRECT DEBIT UNAVAILABLE: ${smsConfig.reason}`);
@@ -73,11 +84,11 @@ export default defineServerPlugin(paymentsPlugin, {
     }
   },
   api(app, kernel) {
-    const { payments, directDebit } = services.get(kernel.services)!;
-    paymentRoutes(app, kernel, payments, directDebit);
+    const { payments, directDebit, receipts } = kernel.state;
+    paymentRoutes(app, kernel, { payments, directDebit, auth: kernel.deps.auth, chat: kernel.deps.chat, receipts });
     const provider = payments.provider;
     if (isTestProvider(provider)) {
-      testCheckoutRoutes(app, provider);
+      testCheckoutRoutes(app, kernel.serve, provider);
       // The test PSP calls our webhook route as a real one does, with the site's host.
       provider.useDelivery(async (url, body) => {
         const u = new URL(url);

@@ -1,8 +1,32 @@
+// What both halves of web push share: the subscription calls and what a notification carries.
+import Type, { type Static } from 'typebox';
+import { endpoint } from '../../kernel/contract/endpoint.ts';
+
 /** What a push notification shows, and where tapping it leads (a path or URL of this site). */
 export interface PushPayload { title: string; body: string; url: string; tag: string }
 
+const B64url = Type.String({ minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_=-]+$' });
+
+/** POST /api/user.php?push=1 (spec section 7): binds the browser's subscription to the member. */
+export const subscribe = endpoint({
+  method: 'POST', path: '/api/user.php', flag: 'push', access: 'member',
+  // The browser's PushSubscription.toJSON(); whatever else it carries is not read.
+  body: Type.Object({
+    endpoint: Type.String({ minLength: 10, maxLength: 1000 }),
+    keys: Type.Object({ p256dh: B64url, auth: B64url }),
+    expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  }),
+  response: Type.Object({ subscribed: Type.Literal(true) }),
+});
 /** The browser's PushSubscription.toJSON(), as POST /api/user.php?push=1 receives it. */
-export interface PushSubscriptionJSON { endpoint: string; keys: { p256dh: string; auth: string }; expirationTime?: number | null }
+export type PushSubscriptionJSON = Static<typeof subscribe.body>;
+
+/** DELETE /api/push.php: forgets this browser's subscription. */
+export const unsubscribe = endpoint({
+  method: 'DELETE', path: '/api/push.php', access: 'member',
+  body: Type.Object({ endpoint: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }),
+  response: Type.Object({ subscribed: Type.Literal(false) }),
+});
 
 /** The push states of spec section 4. */
 export type PushState = 'unsupported' | 'unknown' | 'denied' | 'subscribed' | 'not-subscribed';

@@ -1,3 +1,4 @@
+import Type from 'typebox';
 import { definePluginDescriptor, setting, type SettingValues } from '../../kernel/contract/plugin.ts';
 
 /** Web push notifications. */
@@ -7,7 +8,13 @@ export const pushPlugin = definePluginDescriptor({
   requires: ['auth'],
   settings: {
     /** VAPID public key: made by the server at first start (the private half never leaves it). */
-    push_public_key: setting<string>({ schema: { type: 'string', maxLength: 200 }, default: '', browser: true }),
+    push_public_key: setting({
+      schema: Type.String({
+        maxLength: 200, title: 'Push public key',
+        description: 'The VAPID public key browsers subscribe with (base64url). Made by the server at first start; the private half never leaves it.',
+      }),
+      default: '', browser: true,
+    }),
   },
 });
 

@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import { defineServerPlugin, type Kernel } from '../../kernel/server/plugin.ts';
 import { badRequest } from '../../kernel/server/errors.ts';
 import { memberId } from '../../kernel/server/access.ts';
-import type { PushPayload, PushSubscriptionJSON } from './contract.ts';
+import { subscribe, unsubscribe, type PushPayload } from './contract.ts';
 import { pushMigrations } from './server/migrations.ts';
 import { defaultPushNet, endpointProblem, sendPush, type PushNet, type Vapid } from './server/sender.ts';
 import { serviceRef } from '../../kernel/server/services.ts';
@@ -21,8 +21,6 @@ async function vapidKeys(kernel: Kernel): Promise<Vapid> {
   return { ...stored, subject: `mailto:${site.support_email || 'support@example.com'}` };
 }
 
-const b64url = { type: 'string', minLength: 16, maxLength: 200, pattern: '^[A-Za-z0-9_=-]+$' };
-
 /**
  * Web push: subscriptions, the public key in the site settings, sending with VAPID. `pushNet`
  * (DNS and the HTTPS call) is replaced in tests, which have no network.
@@ -39,42 +37,27 @@ export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineSer
   },
   api(app, kernel) {
     // The spec's call: POST /api/user.php?push=1 with the browser's subscription.
-    app.post('/user.php', {
-      constraints: { flag: 'push' },
-      config: { access: 'member', rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
-      schema: {
-        body: {
-          type: 'object', required: ['endpoint', 'keys'], additionalProperties: true,
-          properties: {
-            endpoint: { type: 'string', minLength: 10, maxLength: 1000 },
-            keys: { type: 'object', required: ['p256dh', 'auth'], additionalProperties: true, properties: { p256dh: b64url, auth: b64url } },
-          },
-        },
-      },
-    }, async (req) => {
+    kernel.serve(app, subscribe, { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } }, async (req) => {
       const userId = memberId(req);
-      const sub = req.body as PushSubscriptionJSON;
+      const sub = req.body;
       // Only https addresses of the known push services; their DNS is checked again at every send.
       const problem = endpointProblem(sub.endpoint);
       if (problem) throw badRequest('invalid_input', `request/endpoint ${problem}`, { field: 'endpoint' });
       // A browser moves to whoever logs in on it last.
       await kernel.db.insertInto('push_subscriptions').values({ user_id: userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
         .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth })).execute();
-      return { subscribed: true };
+      return { subscribed: true as const };
     });
 
-    app.delete('/push.php', {
-      config: { access: 'member' },
-      schema: { body: { type: 'object', required: ['endpoint'], additionalProperties: false, properties: { endpoint: { type: 'string', maxLength: 1000 } } } },
-    }, async (req) => {
+    kernel.serve(app, unsubscribe, async (req) => {
       const userId = memberId(req);
-      await kernel.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', (req.body as { endpoint: string }).endpoint).execute();
-      return { subscribed: false };
+      await kernel.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', req.body.endpoint).execute();
+      return { subscribed: false as const };
     });
   },
 });
 
 export default createPushPlugin();
 
-/** The push service, for `kernel.services.get(pushRef)`. */
+/** The push service, for a plugin's `deps` (usually `optional(pushRef)`). */
 export const pushRef = serviceRef<PushService>('push');

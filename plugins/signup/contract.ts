@@ -1,6 +1,9 @@
 // The signup plugin's request, rules and vocabulary, shared by its browser and server halves, so the
 // server checks exactly what the browser checks.
-import { isValidEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../kernel/contract/validation.ts';
+import Type, { type Static } from 'typebox';
+import { endpoint } from '../../kernel/contract/endpoint.ts';
+import { EMAIL_MAX, isValidEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../kernel/contract/validation.ts';
+import { AuthUser, type User } from '../auth/contract.ts';
 import { GENDERS, MIN_AGE, type Gender, type Sexuality } from '../members/contract.ts';
 
 /** Older than this is taken for a typing mistake. */
@@ -11,33 +14,113 @@ export const NAME_MAX = 20;
 export const MESSAGE_MAX = 500;
 export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
-export type Tracking = Partial<Record<TrackingKey, string>>;
 export const TRACKING_COOKIE = 'tracking';
 /** Signup steps 0..4, then the completion step. */
 export const STEPS = ['you', 'birthday', 'location', 'account', 'message'] as const;
 export const COMPLETION_STEP = STEPS.length;
 
-export interface SignupRequest {
-  gender: Gender;
-  looking_for: Gender[];
-  date_of_birth: string;          // YYYY-MM-DD
-  country: string;
-  region: string;
-  city: string;
-  name: string;
-  email: string;
-  password: string;
-  signup_message?: string;
-  language?: string;
-  tracking?: Tracking;
+// The request's schema is lenient on lengths (the rules below say what is too long, with the
+// member's own message); it only keeps absurd input out.
+const str = (maxLength: number) => Type.String({ maxLength });
+const TrackingValue = Type.Optional(str(300));
+/** Tracking data of a traffic source (affiliate network, ref, sub-ids), cleaned by `trackingFrom`. */
+export const Tracking = Type.Object({ network: TrackingValue, ref: TrackingValue, sub1: TrackingValue, sub2: TrackingValue, sub3: TrackingValue }, { additionalProperties: false });
+export type Tracking = Static<typeof Tracking>;
+const GenderSchema = Type.Enum(GENDERS);
+
+/** What POST /api/signup.php takes: the answers of the steps. */
+export const SignupRequest = Type.Object({
+  gender: GenderSchema,
+  looking_for: Type.Array(GenderSchema, { maxItems: 2, uniqueItems: true }),
+  /** YYYY-MM-DD. */
+  date_of_birth: str(10),
+  country: str(2),
+  region: str(80),
+  city: Type.Optional(str(200)),
+  name: str(200),
+  email: str(EMAIL_MAX + 50),
+  password: str(PASSWORD_MAX + 50),
+  signup_message: Type.Optional(Type.String({ maxLength: MESSAGE_MAX + 50, multiline: true })),
+  language: Type.Optional(str(10)),
+  tracking: Type.Optional(Tracking),
   /** From the embedded widget: answer with a one-time hand-off link to the site instead of a session cookie. */
-  handoff?: boolean;
-}
+  handoff: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export type SignupRequest = Static<typeof SignupRequest>;
+
+/** The answer of a signup: the new member (and, for the widget, the one-time link that logs them in on the site). */
+export const SignupResponse = Type.Unsafe<{ user: User; handoff_url?: string }>(Type.Object({ user: AuthUser, handoff_url: Type.Optional(Type.String()) }));
+export type SignupResponse = Static<typeof SignupResponse>;
+
+/** POST /api/signup.php: makes the account (unconfirmed, with the signup credits) and logs in, or, with `handoff`, answers a hand-off link. */
+export const signup = endpoint({
+  method: 'POST', path: '/api/signup.php', access: 'visitor',
+  body: SignupRequest,
+  response: SignupResponse,
+});
+
+/** POST /api/signup-check.php: checks the answers of one step while the member types (no account is made). */
+export const signupCheck = endpoint({
+  method: 'POST', path: '/api/signup-check.php', access: 'visitor',
+  body: Type.Partial(SignupRequest, { additionalProperties: false }),
+  response: Type.Object({ ok: Type.Literal(true) }),
+});
+
+export const GeocodeResult = Type.Object({ country: Type.String(), region: Type.String(), city: Type.String() });
+export type GeocodeResult = Static<typeof GeocodeResult>;
+
+/** GET /api/geocode.php?lat=&lon=: country, region and city of a position (step 2's "use my location"). */
+export const geocode = endpoint({
+  method: 'GET', path: '/api/geocode.php', access: 'visitor',
+  query: Type.Object({ lat: Type.Number({ minimum: -90, maximum: 90 }), lon: Type.Number({ minimum: -180, maximum: 180 }) }, { additionalProperties: false }),
+  response: Type.Object({ result: GeocodeResult }),
+});
+
+const HandoffToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+
+/**
+ * GET /api/signup-handoff.php?token=…: the widget's one-time hand-off link, opened by a person (logs
+ * the new member in on the site's own origin and redirects).
+ */
+export const signupHandoff = endpoint({
+  method: 'GET', path: '/api/signup-handoff.php', access: 'visitor', raw: true,
+  query: HandoffToken,
+});
+
+/** GET /api/signup-switch.php: the account a hand-off link is for, and the one logged in now. */
+export const HandoffSwitch = Type.Object({ name: Type.String(), current: Type.String() });
+export type HandoffSwitch = Static<typeof HandoffSwitch>;
+export const signupSwitchInfo = endpoint({
+  method: 'GET', path: '/api/signup-switch.php', access: 'member',
+  query: HandoffToken,
+  response: HandoffSwitch,
+});
+
+/** POST /api/signup-switch.php: the member said yes; the session that was asked becomes the new account's. */
+export const signupSwitch = endpoint({
+  method: 'POST', path: '/api/signup-switch.php', access: 'visitor',
+  body: HandoffToken,
+  response: Type.Object({ redirect: Type.String() }),
+});
+
+/** GET /api/test/signup-tracking?email= (TEST_HOOKS only): the tracking data stored with a member's signup. */
+export const testSignupTracking = endpoint({
+  method: 'GET', path: '/api/test/signup-tracking', access: 'visitor',
+  query: Type.Object({ email: Type.String({ maxLength: 300 }) }, { additionalProperties: false }),
+  response: Type.Object({
+    tracking: Type.Union([Type.Object({
+      network: Type.Union([Type.String(), Type.Null()]),
+      ref: Type.Union([Type.String(), Type.Null()]),
+      sub1: Type.Union([Type.String(), Type.Null()]),
+      sub2: Type.Union([Type.String(), Type.Null()]),
+      sub3: Type.Union([Type.String(), Type.Null()]),
+      domain: Type.String(),
+    }), Type.Null()]),
+  }),
+});
 
 /** Everything but the password survives a reload (spec: signup form draft). */
 export type SignupDraft = Partial<Omit<SignupRequest, 'password' | 'tracking' | 'language' | 'handoff'>> & { step?: number };
-
-export interface GeocodeResult { country: string; region: string; city: string }
 
 export interface SignupIssue { field: keyof SignupRequest; code: string; params?: Record<string, string | number> }
 
@@ -138,7 +221,5 @@ export function trackingFrom(query: Record<string, string | undefined>): Trackin
   return out;
 }
 
-/** GET /api/signup-switch.php: the account a hand-off link is for, and the one logged in now. */
-export interface HandoffSwitch { name: string; current: string }
 /** Where the switch page goes once the member said yes (a full load: another member's app). */
 export const AFTER_SWITCH = '/signup-matches?api_signup_complete=1';

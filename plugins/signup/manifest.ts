@@ -17,6 +17,11 @@ function captureTracking() {
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
 }
 
+declare module '../../kernel/web/plugin.ts' {
+  /** The signup dialog, openable from any layout; no props. */
+  interface ModalProps { signup: object }
+}
+
 const openSignup = (k: WebKernel) => k.appState.openModal('signup');
 
 export default definePlugin(signupPlugin, {

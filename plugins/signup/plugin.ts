@@ -1,3 +1,4 @@
+import Type from 'typebox';
 import { definePluginDescriptor, setting, type SettingValues } from '../../kernel/contract/plugin.ts';
 import type { RoutePaths } from '../../kernel/contract/routes.ts';
 
@@ -7,9 +8,22 @@ export const signupPlugin = definePluginDescriptor({
   feature: 'signup',
   requires: ['auth', 'credits', 'members', 'account'],
   settings: {
-    signup_credits: setting<number>({ schema: { type: 'integer', minimum: 0 }, default: 10, browser: true }),
+    signup_credits: setting({
+      schema: Type.Integer({
+        minimum: 0, maximum: 10000, title: 'Credits at signup',
+        description: 'Credits every new member receives when the account is made (0: none).',
+      }),
+      default: 10, browser: true,
+    }),
     /** 'all' | 'with_trafficsource' | anything else = invite only */
-    signups: setting<string>({ schema: { type: 'string', maxLength: 50 }, default: 'all', browser: true }),
+    signups: setting({
+      schema: Type.String({
+        maxLength: 50, title: 'Who may sign up',
+        description: "'all': everyone; 'with_trafficsource': only visitors who arrived from a traffic source (tracking data in the address); any other value (e.g. 'invite'): by invitation only, the signup form shows the invitation notice.",
+        examples: ['all', 'with_trafficsource', 'invite'],
+      }),
+      default: 'all', browser: true,
+    }),
   },
   routes: {
     'complete-signup': '/complete-signup',

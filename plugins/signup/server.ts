@@ -2,11 +2,16 @@ import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { signupMigrations } from './server/migrations.ts';
 import { signupRoutes } from './server/routes.ts';
 import { signupTestRoutes } from './server/test-routes.ts';
+import { accountRef } from '../account/server.ts';
+import { authRef } from '../auth/server.ts';
+import { creditsRef } from '../credits/server.ts';
+import { membersRef } from '../members/server.ts';
 import signupPlugin from './plugin.ts';
 
 /** Becoming a member: the signup steps, tracking data, and the location lookup for step 2. */
 export default defineServerPlugin(signupPlugin, {
+  deps: { auth: authRef, credits: creditsRef, members: membersRef, account: accountRef },
   migrations: signupMigrations,
-  api: signupRoutes,
-  testRoutes: signupTestRoutes,
+  api: (app, kernel) => signupRoutes(app, kernel, kernel.deps),
+  testRoutes: (app, kernel) => signupTestRoutes(app, kernel, kernel.deps.auth),
 });

@@ -4,6 +4,13 @@ import { isStandalone } from '../../kernel/web/standalone.ts';
 import { SKIP_KEY, shouldWarn } from './rules.ts';
 import siteEntryPlugin from './plugin.ts';
 
+declare module '../../kernel/web/plugin.ts' {
+  interface ModalProps {
+    /** The adult-content warning before a visitor enters (no props). */
+    'site-entry': object;
+  }
+}
+
 const skipped = () => {
   try {
     return localStorage.getItem(SKIP_KEY) != null;

@@ -1,14 +1,15 @@
 import { ApiError } from '../../kernel/web/api-error.ts';
 import type { Bus } from '../../kernel/web/bus.ts';
 import type { ApiErrorBody } from '../../kernel/contract/errors.ts';
+import { requestOf, type CallArgs, type EndpointDef, type ResponseOf } from '../../kernel/contract/endpoint.ts';
 import type { WidgetEvents } from './context.ts';
 
-type Query = Record<string, string | number | undefined>;
-
-/** The widgets' HTTP client: fetch against the site's origin (CORS, kernel/server/cors.ts). */
+/**
+ * The widgets' HTTP client: fetch against the site's origin (CORS, kernel/server/cors.ts). Every
+ * call names an endpoint of a contract (kernel/contract/endpoint.ts), as in the app.
+ */
 export interface WidgetApi {
-  get<T>(path: string, opts?: { query?: Query }): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  call<E extends EndpointDef>(endpoint: E, ...args: CallArgs<E, never>): Promise<ResponseOf<E>>;
 }
 
 const RETRIES = 2;
@@ -20,17 +21,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * ApiError with the server's code, a couple of retries for network errors and 5xx.
  */
 export function createWidgetApi(origin: string, bus: Bus<WidgetEvents>): WidgetApi {
-  async function request<T>(method: 'GET' | 'POST', path: string, query: Query = {}, body?: unknown): Promise<T> {
-    const url = new URL(path, origin);
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  async function request<T>(r: ReturnType<typeof requestOf>): Promise<T> {
+    const url = new URL(r.path, origin);
+    for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
+    const hasBody = r.method !== 'GET';
     for (let attempt = 0; ; attempt++) {
       let status = 0;
       let data: Partial<ApiErrorBody> = {};
       try {
         const res = await fetch(url, {
-          method, credentials: 'include', mode: 'cors',
-          headers: { Accept: 'application/json', 'X-Request-Type': 'client', ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
-          body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+          method: r.method, credentials: 'include', mode: 'cors',
+          headers: { Accept: 'application/json', 'X-Request-Type': 'client', ...(hasBody ? { 'Content-Type': 'application/json' } : {}) },
+          body: hasBody ? JSON.stringify(r.body ?? {}) : undefined,
         });
         status = res.status;
         data = await res.json().catch(() => ({}));
@@ -40,12 +42,11 @@ export function createWidgetApi(origin: string, bus: Bus<WidgetEvents>): WidgetA
         await sleep(300 * 2 ** attempt);
         continue;
       }
-      if (status === 403 && data.error === 'authentication_required') bus.emit('auth:required', { path });
+      if (status === 403 && data.error === 'authentication_required') bus.emit('auth:required', { path: r.path });
       throw new ApiError(status, data.error ?? (status === 0 ? 'network' : 'unknown'), data.message ?? `HTTP ${status}`, data.params);
     }
   }
   return {
-    get: (path, opts) => request('GET', path, opts?.query),
-    post: (path, body) => request('POST', path, {}, body),
+    call: (endpoint, ...[input]) => request(requestOf(endpoint, input)),
   };
 }

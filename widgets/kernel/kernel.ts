@@ -1,6 +1,7 @@
 import { Bus } from '../../kernel/web/bus.ts';
 import { DEFAULT_LOCALE, toLocale, type Locale } from '../../kernel/contract/locales.ts';
 import type { SiteSettings } from '../../kernel/contract/settings.ts';
+import { siteSettings } from '../../kernel/contract/api.ts';
 import { createWidgetApi } from './api.ts';
 import { createWidgetI18n, type WidgetNamespace } from './i18n.ts';
 import type { WidgetEvents, WidgetKernel } from './context.ts';
@@ -19,7 +20,7 @@ export async function createWidgetKernel(origin: string, lang: unknown, namespac
   const early = toLocale(typeof lang === 'string' ? lang : null) ?? toLocale(document.documentElement.lang);
   // Settings and texts in parallel when the language is known up front (the usual case).
   const [{ settings }, i18nEarly] = await Promise.all([
-    api.get<{ settings: SiteSettings }>('/api/settings.php'),
+    api.call(siteSettings),
     early ? createWidgetI18n(early, namespaces) : Promise.resolve(null),
   ]);
   const locale = early ?? widgetLocale(null, settings);

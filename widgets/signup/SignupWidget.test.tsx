@@ -7,6 +7,7 @@ import { ApiError } from '../../kernel/web/api-error.ts';
 import type { SiteSettings } from '../../kernel/contract/settings.ts';
 import { WidgetKernelContext, type WidgetKernel } from '../kernel/context.ts';
 import type { WidgetApi } from '../kernel/api.ts';
+import type { EndpointDef } from '../../kernel/contract/endpoint.ts';
 import { SignupWidget } from './SignupWidget.tsx';
 import signup from '../../plugins/signup/locales/en.json';
 import members from '../../plugins/members/locales/en.json';
@@ -19,14 +20,16 @@ async function setup(settings: Partial<SiteSettings> = {}) {
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { signup, members, kernel: kernelTexts } }, defaultNS: 'kernel', interpolation: { escapeValue: false } });
   const posts: [string, unknown][] = [];
   const api: WidgetApi = {
-    get: vi.fn(async () => ({ countries: [{ country: 'GB', region_word: 'county', regions: [{ code: 'devon', name: 'Devon' }] }] })) as WidgetApi['get'],
-    post: vi.fn(async (path: string, body: unknown) => {
+    call: vi.fn(async (e: EndpointDef, input?: { body?: unknown }) => {
+      if (e.method === 'GET') return { countries: [{ country: 'GB', region_word: 'county', regions: [{ code: 'devon', name: 'Devon' }] }] };
+      const { path } = e;
+      const body = input?.body;
       posts.push([path, body]);
       if (path === '/api/signup-check.php' && (body as { email?: string }).email === 'taken@example.com') {
         throw new ApiError(409, 'email_exists', 'exists', { field: 'email' });
       }
       return path === '/api/signup.php' ? { user: { email: 'new@example.com' }, handoff_url: 'https://site.example/api/signup-handoff.php?token=t' } : { ok: true };
-    }) as WidgetApi['post'],
+    }) as WidgetApi['call'],
   };
   const kernel: WidgetKernel = {
     origin: 'https://site.example', api, i18n: i18n as never, bus: new Bus(), locale: 'en',

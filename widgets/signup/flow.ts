@@ -1,7 +1,7 @@
 import { useMemo, useReducer, useRef } from 'react';
-import { COMPLETION_STEP, signupBody, type GeocodeResult, type SignupDraft, type SignupRequest, type Tracking } from '../../plugins/signup/contract.ts';
+import { COMPLETION_STEP, geocode, signup, signupBody, signupCheck, type SignupDraft, type SignupRequest, type Tracking } from '../../plugins/signup/contract.ts';
 import type { SignupActions, SignupState } from '../../plugins/signup/web/SignupSteps.tsx';
-import type { RegionsResponse } from '../../plugins/signup/web/store.ts';
+import { regions } from '../../plugins/members/contract.ts';
 import type { User } from '../../plugins/auth/contract.ts';
 import type { WidgetApi } from '../kernel/api.ts';
 
@@ -25,17 +25,19 @@ export function useSignupFlow(api: WidgetApi, tracking: Tracking): [SignupState,
     setPassword: (password: string) => set({ password }),
     goTo: (step: number) => set({ step: Math.max(0, Math.min(step, COMPLETION_STEP)) }),
     async loadRegions() {
-      if (!ref.current.regions) set({ regions: await api.get<RegionsResponse>('/api/regions.php') });
+      if (!ref.current.regions) set({ regions: await api.call(regions) });
       return ref.current.regions;
     },
-    check: (fields: Partial<SignupRequest>) => api.post('/api/signup-check.php', { ...fields, tracking }),
+    check: (fields: Partial<SignupRequest>) => api.call(signupCheck, { body: { ...fields, tracking } }),
     async submit(language: string) {
-      const res = await api.post<WidgetSignupResult>('/api/signup.php', { ...signupBody(ref.current.draft, ref.current.password, language, tracking), handoff: true });
+      const res = await api.call(signup, { body: { ...signupBody(ref.current.draft, ref.current.password, language, tracking), handoff: true } });
+      // Asked with `handoff`, the answer always carries the link.
+      if (!res.handoff_url) throw new Error('signup answered without a hand-off link');
       set({ password: '', step: COMPLETION_STEP });
-      return res;
+      return { user: res.user, handoff_url: res.handoff_url };
     },
     async geocode(lat: number, lon: number) {
-      const { result } = await api.get<{ result: GeocodeResult }>('/api/geocode.php', { query: { lat: lat.toFixed(3), lon: lon.toFixed(3) } });
+      const { result } = await api.call(geocode, { query: { lat: Number(lat.toFixed(3)), lon: Number(lon.toFixed(3)) } });
       return result;
     },
   // eslint-disable-next-line react-hooks/exhaustive-deps

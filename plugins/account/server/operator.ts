@@ -1,7 +1,7 @@
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { siteLink } from '../../../kernel/server/settings.ts';
 import { EMAIL_MAX, isValidEmail, normaliseEmail } from '../../../kernel/contract/validation.ts';
-import { authRef } from '../../auth/server.ts';
+import type { AuthService } from '../../auth/server.ts';
 import { RESET_LINK_HOURS } from '../contract.ts';
 import { sendAccountMail } from './mails.ts';
 
@@ -28,12 +28,11 @@ export interface OperatorAccount {
  * site, expiring like one (RESET_LINK_HOURS). Mailed too when SMTP is configured; without it a
  * mail would only land in the outbox folder, so the printed link is the way.
  */
-export async function createOperator(kernel: Kernel, rawEmail: string): Promise<OperatorAccount> {
+export async function createOperator(kernel: Kernel, auth: AuthService, rawEmail: string): Promise<OperatorAccount> {
   const email = normaliseEmail(String(rawEmail ?? ''));
   if (!email || email.length > EMAIL_MAX || !isValidEmail(email)) {
     throw new OperatorError(`"${String(rawEmail ?? '').slice(0, 300)}" is not a valid e-mail address`);
   }
-  const auth = kernel.services.get(authRef);
   const existing = await auth.findByEmail(email);
   if (existing?.deleted_at) {
     throw new OperatorError(`the account of ${existing.email} is being deleted; reactivate it or wait until it is gone`);

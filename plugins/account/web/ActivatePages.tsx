@@ -7,7 +7,12 @@ import { Button, buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { resendActivation } from '../contract.ts';
+
+const membersRoute = routeRef('members');
+const serviceRoute = routeRef('pages-service');
 
 /** /activate/done: the mail link worked. */
 export const ActivateDonePage = observer(function ActivateDonePage() {
@@ -22,7 +27,7 @@ export const ActivateDonePage = observer(function ActivateDonePage() {
         <h1>{t('account:activate.doneTitle')}</h1>
         <p>{t('account:activate.doneText')}</p>
         <div className="actions">
-          {kernel.router.has('members') && <Link className={buttonClass} to="members">{t('account:activate.start')}</Link>}
+          <Link className={buttonClass} to={membersRoute}>{t('account:activate.start')}</Link>
         </div>
       </Card>
     </div>
@@ -36,7 +41,7 @@ export const ActivateErrorPage = observer(function ActivateErrorPage() {
   const auth = authSlice.of(kernel);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const resend = () => kernel.api.post('/api/activate.php', {}).then(() => setSent(true), (err) => setError(errorText(t, err, 'account')));
+  const resend = () => kernel.api.call(resendActivation, { body: {} }).then(() => setSent(true), (err) => setError(errorText(t, err, 'account')));
   return (
     <div className="container">
       <Card>
@@ -46,7 +51,7 @@ export const ActivateErrorPage = observer(function ActivateErrorPage() {
         <FormError message={error} />
         <div className="actions">
           {auth.user?.status === 'not_confirmed' && !sent && <Button onClick={resend}>{t('account:activate.resend')}</Button>}
-          {kernel.router.has('pages-service') && <Link className={buttonClass} data-variant="outline" to="pages-service">{t('account:activate.contact')}</Link>}
+          <Link className={buttonClass} data-variant="outline" to={serviceRoute}>{t('account:activate.contact')}</Link>
         </div>
       </Card>
     </div>

@@ -8,6 +8,7 @@ import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import { isSmartphone } from '../../../kernel/web/intl.ts';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { resendActivation } from '../contract.ts';
 
 /**
  * "Confirm your e-mail address" with a resend button: a dialog right after signup on a smartphone
@@ -22,7 +23,7 @@ export default observer(function ActivateReminder() {
   // Right after signup the address carries api_signup_complete (the reminder may already be mounted by then).
   const modalOpen = !modalClosed && 'api_signup_complete' in kernel.appState.route.query && isSmartphone();
   const setModalOpen = (open: boolean) => setModalClosed(!open);
-  const resend = () => kernel.api.post('/api/activate.php', {}).then(() => setState('sent'), (err) => setState(errorText(t, err, 'account')));
+  const resend = () => kernel.api.call(resendActivation, { body: {} }).then(() => setState('sent'), (err) => setState(errorText(t, err, 'account')));
   const text = state === 'idle' ? t('account:reminder.text', { email: auth.user?.email ?? '' }) : state === 'sent' ? t('account:reminder.sent') : state;
   const action = state === 'idle' && <Button data-variant="outline" onClick={resend}>{t('account:reminder.resend')}</Button>;
   if (modalOpen) {

@@ -5,14 +5,20 @@ import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Field, FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
-import { NOTIFICATION_CATEGORIES } from '../../notifications/contract.ts';
-import { DELETE_REASONS, REACTIVATION_DAYS, type DeleteReason } from '../contract.ts';
+import { NOTIFICATION_CATEGORIES, saveNotifications } from '../../notifications/contract.ts';
+import { companyInfo } from '../../pages/contract.ts';
+import { deleteAccount, DELETE_REASONS, REACTIVATION_DAYS, type DeleteReason } from '../contract.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+import type { ModalProps } from '../../../kernel/web/plugin.ts';
+
+const notificationsRoute = routeRef('notifications');
+const profileRoute = routeRef('profile');
 
 type Offer = { key: 'discount' | 'break' | 'found' | 'replies' | 'privacy'; accept?: () => void };
 
 /** Leaving: why, an offer that fits the reason (the company's delete discount among them), then the password. */
-export default function DeleteAccountModal({ close }: { close(): void }) {
+export default function DeleteAccountModal({ close }: { close(): void; props: ModalProps['delete-account'] }) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const [step, setStep] = useState<'reason' | 'offer' | 'confirm'>('reason');
@@ -25,8 +31,8 @@ export default function DeleteAccountModal({ close }: { close(): void }) {
 
   useEffect(() => {
     // The operator's retention discount (companyinfo.php belongs to the pages feature; without it, no discount).
-    kernel.api.get<{ company: { delete_discount?: number } }>('/api/companyinfo.php', { retries: 1 })
-      .then((r) => setDiscount(Number(r.company?.delete_discount) || 0), () => {});
+    kernel.api.call(companyInfo, {}, { retries: 1 })
+      .then((r) => setDiscount(Number(r.company.delete_discount) || 0), () => {});
   }, [kernel]);
 
   const keep = (text = t('account:delete.kept')) => {
@@ -36,16 +42,19 @@ export default function DeleteAccountModal({ close }: { close(): void }) {
   const offerFor = (r: DeleteReason): Offer | null => {
     switch (r) {
       case 'too_expensive': return discount > 0 ? { key: 'discount' } : null;
-      case 'taking_break': return kernel.router.has('notifications') ? {
+      case 'taking_break': return kernel.router.resolve(notificationsRoute) ? {
         key: 'break',
         accept: () => {
-          kernel.api.put('/api/notifications.php', { notifications_disabled: NOTIFICATION_CATEGORIES })
+          kernel.api.call(saveNotifications, { body: { notifications_disabled: [...NOTIFICATION_CATEGORIES] } })
             .then(() => authSlice.of(kernel).fetchUser()).catch(() => {});
           keep();
         },
       } : null;
       case 'found_partner': return { key: 'found' };
-      case 'not_enough_replies': return kernel.router.has('profile') ? { key: 'replies', accept: () => { close(); kernel.router.navigate('profile'); } } : { key: 'replies' };
+      case 'not_enough_replies': {
+        const profile = kernel.router.resolve(profileRoute);
+        return profile ? { key: 'replies', accept: () => { close(); kernel.router.go(profile); } } : { key: 'replies' };
+      }
       case 'privacy': return { key: 'privacy' };
       default: return null;
     }
@@ -59,10 +68,11 @@ export default function DeleteAccountModal({ close }: { close(): void }) {
   };
   const confirm = async (e: FormEvent) => {
     e.preventDefault();
+    if (!reason) return;
     setBusy(true);
     setError(null);
     try {
-      await kernel.api.post('/api/account-delete.php', { reason, comment: comment.trim() || undefined, password }, { retries: 0 });
+      await kernel.api.call(deleteAccount, { body: { reason, comment: comment.trim() || undefined, password } }, { retries: 0 });
       close();
       authSlice.of(kernel).setUser(null);
       kernel.router.navigate('account-deleted');

@@ -8,6 +8,7 @@ import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { confirmMailChange } from '../contract.ts';
 
 /** The link from the e-mail change mail: confirms the new address (a POST, so mail scanners cannot). */
 export default function MailChangeDoPage({ query }: PageProps) {
@@ -18,7 +19,7 @@ export default function MailChangeDoPage({ query }: PageProps) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    kernel.api.post<{ email: string }>('/api/mail-change-do.php', { token: query.token ?? '' }, { retries: 1 })
+    kernel.api.call(confirmMailChange, { body: { token: query.token ?? '' } }, { retries: 1 })
       .then((r) => {
         setState({ done: r.email });
         const auth = authSlice.of(kernel);
@@ -32,7 +33,7 @@ export default function MailChangeDoPage({ query }: PageProps) {
         {!state.done && !state.error && <><Spinner /> <p>{t('account:mailChangeDo.working')}</p></>}
         {state.done && <Notice role="status">{t('account:mailChangeDo.done', { email: state.done })}</Notice>}
         <FormError message={state.error} />
-        {(state.done || state.error) && kernel.router.has('settings') && authSlice.of(kernel).loggedIn && <Link to="settings">{t('account:mailChangeDo.toSettings')}</Link>}
+        {(state.done || state.error) && authSlice.of(kernel).loggedIn && <Link to="settings">{t('account:mailChangeDo.toSettings')}</Link>}
       </Card>
     </div>
   );

@@ -8,8 +8,11 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { PASSWORD_MIN } from '../../../kernel/contract/validation.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
-import type { User } from '../../auth/contract.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { checkReset, resetPassword } from '../contract.ts';
+
+const membersRoute = routeRef('members');
 
 /** The link from the reset mail: choose a new password (the link is checked first). */
 export default function ResetPasswordDoPage({ query }: PageProps) {
@@ -23,7 +26,7 @@ export default function ResetPasswordDoPage({ query }: PageProps) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (token) kernel.api.get('/api/reset-password.php', { query: { token }, retries: 1 }).catch((err) => { if (errorCode(err) === 'link_invalid') setDead(true); });
+    if (token) kernel.api.call(checkReset, { query: { token } }, { retries: 1 }).catch((err) => { if (errorCode(err) === 'link_invalid') setDead(true); });
   }, [kernel, token]);
 
   const submit = async (e: FormEvent) => {
@@ -33,10 +36,10 @@ export default function ResetPasswordDoPage({ query }: PageProps) {
     if (password.length < PASSWORD_MIN) return setError(t('account:errors.password_too_short', { min: PASSWORD_MIN }));
     setBusy(true);
     try {
-      const res = await kernel.api.put<{ user: User }>('/api/reset-password.php', { token, password, password_confirmation: confirm }, { retries: 0 });
+      const res = await kernel.api.call(resetPassword, { body: { token, password, password_confirmation: confirm } }, { retries: 0 });
       authSlice.of(kernel).setUser(res.user);
       kernel.appState.toast(t('account:resetDo.done'), 'success');
-      kernel.router.go(kernel.router.has('members') ? kernel.router.href('members') : '/');
+      kernel.router.go(kernel.router.resolve(membersRoute) ?? '/');
     } catch (err) {
       if (errorCode(err) === 'link_invalid') setDead(true);
       else setError(errorText(t, err, 'account'));

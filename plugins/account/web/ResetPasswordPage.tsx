@@ -6,7 +6,7 @@ import { Card, Notice } from '../../../kernel/web/ui/Card.tsx';
 import { Field, FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { isValidEmail } from '../../../kernel/contract/validation.ts';
-import { RESET_LINK_HOURS } from '../contract.ts';
+import { requestReset, RESET_LINK_HOURS } from '../contract.ts';
 
 /** "Forgot your password?": a link by mail. */
 export default function ResetPasswordPage() {
@@ -22,7 +22,7 @@ export default function ResetPasswordPage() {
     if (!isValidEmail(email.trim())) return setError(t('account:errors.invalid_email'));
     setBusy(true);
     try {
-      await api.post('/api/reset-password.php', { email: email.trim() }, { retries: 0 });
+      await api.call(requestReset, { body: { email: email.trim() } }, { retries: 0 });
       setSent(email.trim());
     } catch (err) {
       setError(errorText(t, err, 'account'));

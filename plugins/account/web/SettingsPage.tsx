@@ -11,8 +11,11 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import { isValidEmail, PASSWORD_MIN } from '../../../kernel/contract/validation.ts';
-import { REACTIVATION_DAYS } from '../contract.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+import { changePassword, REACTIVATION_DAYS, requestMailChange } from '../contract.ts';
 import { authSlice } from '../../auth/ui.ts';
+
+const notificationsRoute = routeRef('notifications');
 
 const Sections = styled.div`
   display: grid;
@@ -55,7 +58,7 @@ const EmailForm = observer(function EmailForm() {
   const [password, setPassword] = useState('');
   const form = useForm(async () => {
     if (!isValidEmail(email.trim())) throw local(t('account:errors.email_invalid_new'));
-    const res = await kernel.api.post<{ email: string }>('/api/mail-change.php', { email: email.trim(), password }, { retries: 0 });
+    const res = await kernel.api.call(requestMailChange, { body: { email: email.trim(), password } }, { retries: 0 });
     setPassword('');
     return t('account:settings.email.sent', { email: res.email });
   });
@@ -81,7 +84,7 @@ function PasswordForm() {
   const [next, setNext] = useState('');
   const form = useForm(async () => {
     if (next.length < PASSWORD_MIN) throw local(t('account:errors.password_too_short', { min: PASSWORD_MIN }));
-    await kernel.api.put('/api/password.php', { old_password: old, password: next }, { retries: 0 });
+    await kernel.api.call(changePassword, { body: { old_password: old, password: next } }, { retries: 0 });
     setOld('');
     setNext('');
     return t('account:settings.password.done');
@@ -110,14 +113,14 @@ export default observer(function SettingsPage() {
         <h1>{t('account:settings.title')}</h1>
         <EmailForm />
         <PasswordForm />
-        {kernel.router.has('notifications') && (
+        {kernel.router.resolve(notificationsRoute) && (
           <section aria-labelledby="settings-notifications">
             <h2 id="settings-notifications">{t('account:settings.notifications.title')}</h2>
             <p>{t('account:settings.notifications.text')}</p>
-            <Link className={buttonClass} data-variant="outline" to="notifications">{t('account:settings.notifications.link')}</Link>
+            <Link className={buttonClass} data-variant="outline" to={notificationsRoute}>{t('account:settings.notifications.link')}</Link>
           </section>
         )}
-        <Panels slot="settings" />
+        <Panels slot="settings" props={{}} />
         <section aria-labelledby="settings-delete">
           <h2 id="settings-delete">{t('account:settings.delete.title')}</h2>
           <p>{t('account:settings.delete.text', { days: REACTIVATION_DAYS })}</p>

@@ -226,7 +226,7 @@ describe('login protection without a lockout', () => {
   });
 
   // Only the PostgreSQL run has a second instance (PGlite is one process); registered there only.
-  (process.env.TEST_DATABASE_URL ? it : () => {})('several instances agree on the delay (it lives in the database)', async () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)('several instances agree on the delay (it lives in the database)', async () => {
     const m = await addMember(t);
     const second = await createTestApp({ join: t });
     try {

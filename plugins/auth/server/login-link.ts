@@ -4,6 +4,7 @@ import {
   LOGIN_FAILURE_WINDOW_HOURS, LOGIN_LINK_AFTER_FAILURES, LOGIN_LINK_MAIL_EVERY_MINUTES, LOGIN_LINK_MINUTES,
   MAX_LOGIN_LINK_MAILS_PER_DAY,
 } from '../contract.ts';
+import { loginLink } from '../contract.ts';
 import { failuresSince } from './throttle.ts';
 
 export const LOGIN_LINK_PURPOSE = 'login-link';
@@ -35,7 +36,7 @@ export async function maybeMailLoginLink(kernel: Kernel, req: FastifyRequest, ac
       to: account.email, locale, site, userId: account.id,
       subject: t('subject'), heading: t('heading'), paragraphs: [t('body')],
       // The kernel makes it absolute with the site's canonical origin (never the request's Host).
-      action: { label: t('action'), path: `/api/login-link.php?token=${token}` },
+      action: { label: t('action'), path: `${loginLink.path}?token=${token}` },
       note: t('note'),
     }, trx);
     kernel.log.info({ userId: account.id }, 'login link mailed after repeated login failures');

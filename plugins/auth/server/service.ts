@@ -64,16 +64,16 @@ export interface AuthService {
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Tokens, 'forget'>): AuthService {
-  const extensions: { owner: ExtensionOwner; ext: UserExtension<keyof UserFields> }[] = [];
+  const extensions: { owner: ExtensionOwner; fields: Record<string, TSchema>; load: (userId: number, site: SiteSettings) => Promise<Partial<UserFields>> }[] = [];
   const eraseHooks: EraseHook[] = [];
   let schema: TSchema | null = null;
   return {
     extendUser(owner, ext) {
       if (schema) throw new Error(`plugin ${owner.id} extends the user object after its schema was made (extend it in init)`);
-      extensions.push({ owner, ext });
+      extensions.push({ owner, fields: ext.fields, load: ext.load });
     },
     responseSchema() {
-      const fields = Object.fromEntries(extensions.flatMap(({ ext }) => Object.entries<TSchema>(ext.fields)).map(([k, v]) => [k, Type.Optional(v)]));
+      const fields = Object.fromEntries(extensions.flatMap((e) => Object.entries(e.fields)).map(([k, v]) => [k, Type.Optional(v)]));
       return schema ??= Type.Object({ user: Type.Object({ ...AuthUser.properties, ...fields }) });
     },
     async userView(userId, site) {
@@ -93,7 +93,7 @@ export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Token
       // Only operators carry a role: a member's user object stays as it was.
       if (row.role === 'operator') base.role = 'operator';
       // Only the plugins on for this site add their fields (the one switch).
-      for (const { owner, ext } of extensions) if (owner.on(site)) Object.assign(base, await ext.load(userId, site));
+      for (const { owner, load } of extensions) if (owner.on(site)) Object.assign(base, await load(userId, site));
       return base;
     },
     async createAccount(input, on = db) {
@@ -147,5 +147,5 @@ export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Token
   };
 }
 
-/** The auth service, for `kernel.services.get(authRef)`. */
+/** The auth service: other plugins declare `deps: { auth: authRef }` and receive it. */
 export const authRef = serviceRef<AuthService>('auth');

@@ -31,7 +31,7 @@ export const AuthStore = types
       /** GET /api/user.php; a 403 simply means nobody is logged in. */
       fetchUser: flow(function* () {
         try {
-          const res: UserResponse = yield env().api.call(currentUser, {}, { retries: 2 });
+          const res: UserResponse = yield env().api.call(currentUser, {}, { retries: 2, whoAmI: true });
           setUser(res.user);
         } catch (err) {
           if ((err as { status?: number }).status === 403) setUser(null);

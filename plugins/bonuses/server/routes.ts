@@ -2,29 +2,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberId } from '../../../kernel/server/access.ts';
 import { notFound } from '../../../kernel/server/errors.ts';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
-import { discountAmount, METHODS, type PaymentMethod } from '../../payments/contract.ts';
-import { paymentsRef } from '../../payments/server.ts';
-import type { DiscountCodeResponse, EnterCodeRequest } from '../contract.ts';
+import { discountAmount } from '../../payments/contract.ts';
+import type { PaymentsService } from '../../payments/server.ts';
+import { discountCode, enterCode, forgetCode, timeBonus } from '../contract.ts';
 import type { Bonuses } from './service.ts';
 
 /** Codes a member may try per hour: enough for typos, too few to guess codes. */
 export const CODE_TRIES_PER_HOUR = 20;
 
-export function bonusesRoutes(app: FastifyInstance, kernel: Kernel, bonuses: Bonuses) {
-  const offer = (req: FastifyRequest) => kernel.services.get(paymentsRef).offer(memberId(req), req.site);
+export function bonusesRoutes(app: FastifyInstance, kernel: Kernel, bonuses: Bonuses, payments: PaymentsService) {
+  // The member's offer as payments makes it (their country and currency, the best discount of all sources).
+  const offer = (req: FastifyRequest) => payments.offer(memberId(req), req.site);
 
-  app.get('/timebonus.php', { config: { access: 'member' } }, async (req) => bonuses.timeBonus(memberId(req)));
+  kernel.serve(app, timeBonus, async (req) => bonuses.timeBonus(memberId(req)));
 
-  app.get('/discountcode.php', {
-    config: { access: 'member' },
-    schema: {
-      querystring: {
-        type: 'object', additionalProperties: false,
-        properties: { welcome: { type: 'string', enum: ['true', 'false'] }, package_id: { type: 'integer', minimum: 1, maximum: 1000 }, method: { type: 'string', enum: [...METHODS] } },
-      },
-    },
-  }, async (req): Promise<DiscountCodeResponse> => {
-    const q = req.query as { welcome?: string; package_id?: number; method?: PaymentMethod };
+  kernel.serve(app, discountCode, async (req) => {
+    const q = req.query;
     if (q.welcome === 'true') {
       const welcome = await bonuses.welcome(memberId(req), req.site);
       if (!welcome) throw notFound('code_not_found', 'No welcome discount');
@@ -37,19 +30,15 @@ export function bonusesRoutes(app: FastifyInstance, kernel: Kernel, bonuses: Bon
     return { discount: discountAmount(o.discount, price, q.method) > 0 ? o.discount : null };
   });
 
-  app.post('/discountcode.php', {
-    config: {
-      access: 'member',
-      rateLimit: { max: CODE_TRIES_PER_HOUR * kernel.config.rateLimitFactor, timeWindow: '1 hour', keyGenerator: (req: FastifyRequest) => `discount-code:${req.userId ?? req.ip}` },
-    },
-    schema: { body: { type: 'object', required: ['code'], additionalProperties: false, properties: { code: { type: 'string', minLength: 1, maxLength: 60 } } } },
-  }, async (req): Promise<DiscountCodeResponse> => {
+  kernel.serve(app, enterCode, {
+    rateLimit: { max: CODE_TRIES_PER_HOUR * kernel.config.rateLimitFactor, timeWindow: '1 hour', keyGenerator: (req) => `discount-code:${req.userId ?? req.ip}` },
+  }, async (req) => {
     const { country, currency } = await offer(req);
-    await bonuses.enter(memberId(req), (req.body as EnterCodeRequest).code, { country, currency });
+    await bonuses.enter(memberId(req), req.body.code, { country, currency });
     return { discount: (await offer(req)).discount };
   });
 
-  app.delete('/discountcode.php', { config: { access: 'member' } }, async (req): Promise<DiscountCodeResponse> => {
+  kernel.serve(app, forgetCode, async (req) => {
     await bonuses.forget(memberId(req));
     return { discount: (await offer(req)).discount };
   });

@@ -15,7 +15,7 @@ type CodeRow = Selectable<DiscountCodesTable>;
 export interface BonusesDeps {
   db: DB;
   clock: Clock;
-  credits: () => CreditsService;
+  credits: CreditsService;
 }
 
 /** Which discount wins a tie: the time bonus before an entered code before the welcome discount. */
@@ -47,7 +47,7 @@ export function createBonuses(deps: BonusesDeps) {
 
   /** When the member signed up, if they have not paid yet (the welcome bonuses count from it); else null. */
   async function unpaidSince(userId: number, on: DB): Promise<Date | null> {
-    return await deps.credits().isPaid(userId, on) ? null : accounts.signupDate(on, userId);
+    return await deps.credits.isPaid(userId, on) ? null : accounts.signupDate(on, userId);
   }
 
   /**
@@ -125,23 +125,27 @@ export function createBonuses(deps: BonusesDeps) {
       return (await candidates(ctx))[0] ?? null;
     },
 
-    async claim(trx, ctx) {
-      // The best discount for this package and method; a once-per-user one is recorded so that no
-      // second payment can hold it (the unique index decides between parallel claims).
-      const options = (await candidates(ctx, trx))
+    /** The welcome discount the member is promised (shown on /premium even while a payment holds it). */
+    welcome: (ctx) => welcomeFor(ctx.userId, ctx.site),
+
+    async options(trx, ctx) {
+      // The discounts for this package and method, the biggest cut first.
+      return (await candidates(ctx, trx))
         .map((discount) => ({ discount, amount: discountAmount(discount, ctx.price, ctx.method) }))
         .filter((o) => o.amount > 0)
         .sort((a, b) => b.amount - a.amount || PRIORITY[a.discount.kind] - PRIORITY[b.discount.kind]);
-      for (const option of options) {
-        const once = option.discount.kind !== 'code' || (await trx.selectFrom('discount_codes').select('validity')
-          .where('code', '=', option.discount.code).executeTakeFirst())?.validity !== 'reusable';
-        const now = clock.now();
-        const inserted = await trx.insertInto('discount_code_uses').values({
-          code: option.discount.code, user_id: ctx.userId, payment_id: ctx.paymentId, once, status: 'reserved', created_at: now, updated_at: now,
-        }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
-        if (inserted) return option;
-      }
-      return null;
+    },
+
+    async claim(trx, ctx, discount) {
+      // A once-per-user discount is recorded so that no second payment can hold it (the unique
+      // index decides between parallel claims: the loser records nothing).
+      const once = discount.kind !== 'code' || (await trx.selectFrom('discount_codes').select('validity')
+        .where('code', '=', discount.code).executeTakeFirst())?.validity !== 'reusable';
+      const now = clock.now();
+      const inserted = await trx.insertInto('discount_code_uses').values({
+        code: discount.code, user_id: ctx.userId, payment_id: ctx.paymentId, once, status: 'reserved', created_at: now, updated_at: now,
+      }).onConflict((oc) => oc.doNothing()).returning('id').executeTakeFirst();
+      return Boolean(inserted);
     },
 
     async release(trx, paymentId) {

@@ -14,8 +14,8 @@ import authManifest from '../../auth/manifest.ts';
 import paymentsManifest from '../../payments/manifest.ts';
 import { member, plOffer } from '../../payments/web/testing.tsx';
 import bonusesManifest from '../manifest.ts';
-import { TIME_BONUS_MODAL_DELAY_MS, type TimeBonus } from '../contract.ts';
-import { bonusSlice, MODAL_DISMISS_KEY } from './store.ts';
+import type { TimeBonus } from '../contract.ts';
+import { bonusSlice, MODAL_DISMISS_KEY, TIME_BONUS_MODAL_DELAY_MS } from './store.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -3,11 +3,15 @@ import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { routeRef } from '../../../kernel/contract/routes.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import { formatCountdown, useCountdown } from '../../payments/ui.ts';
 import { TIME_BONUS_PERCENTAGE } from '../contract.ts';
 import { bonusSlice } from './store.ts';
 import { Star } from './Star.tsx';
+
+/** The payments plugin's /credits, where the bonus is spent. */
+const credits = routeRef('credits');
 
 const Strip = styled(Link)`
   display: flex;
@@ -42,7 +46,7 @@ export default observer(function TimeBonusBanner() {
   const time = formatCountdown(left);
   const stars = <span className="stars"><Star /><Star /><Star /></span>;
   return (
-    <Strip to="credits">
+    <Strip to={credits}>
       {stars}
       <span>{t('bonuses:banner.title', { percent: store.bonus?.code?.value_percentage ?? TIME_BONUS_PERCENTAGE })}</span>
       <time dateTime={`PT${left}S`}>{time}</time>

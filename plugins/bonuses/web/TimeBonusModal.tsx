@@ -4,12 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { dismissals } from '../../../kernel/web/dismissals.ts';
 import { Modal } from '../../../kernel/web/ui/Modal.tsx';
+import type { ModalProps } from '../../../kernel/web/plugin.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { routeRef } from '../../../kernel/contract/routes.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import { formatCountdown, useCountdown } from '../../payments/ui.ts';
 import { TIME_BONUS_ACT_FAST, TIME_BONUS_PERCENTAGE } from '../contract.ts';
 import { bonusSlice, MODAL_DISMISS_KEY } from './store.ts';
 import { Star } from './Star.tsx';
+
+/** The payments plugin's /credits, where the bonus is spent. */
+const credits = routeRef('credits');
 
 const Body = styled.div`
   text-align: center;
@@ -39,7 +44,7 @@ const Body = styled.div`
  * The welcome bonus popup (spec section 2): opened after 40 s in the members area. Closing it in
  * any way (the close icon, Escape, the backdrop or going to /credits) stores when, so it stays closed.
  */
-export default observer(function TimeBonusModal({ close }: { close(): void }) {
+export default observer(function TimeBonusModal({ close }: { close(): void; props: ModalProps['time-bonus'] }) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const store = bonusSlice.of(kernel);
@@ -57,7 +62,7 @@ export default observer(function TimeBonusModal({ close }: { close(): void }) {
         <p className="bonus" aria-hidden="true">{welcome}</p>
         <p className="unlock">{t('bonuses:modal.unlock', { percent })}</p>
         <p className="fast">{t('bonuses:modal.actFast', { hours: TIME_BONUS_ACT_FAST })}</p>
-        <Link className="go" to="credits" onClick={done}>
+        <Link className="go" to={credits} onClick={done}>
           <span>{t('bonuses:modal.go')}</span>
           {left > 0 && <time dateTime={`PT${left}S`}>{t('bonuses:modal.left', { time: formatCountdown(left) })}</time>}
         </Link>

@@ -4,6 +4,8 @@ import type { TimeBonus } from '../contract.ts';
 
 /** Where closing the time-bonus modal is remembered (kernel dismissals: a timestamp, for good). */
 export const MODAL_DISMISS_KEY = 'time-bonus-modal';
+/** The modal opens after this long in the members area (credits 0, not dismissed, bonus visible). */
+export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 
 /**
  * The member's time bonus as the server gave it, and when (Date.now()): the countdown runs from

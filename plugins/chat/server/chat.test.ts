@@ -6,6 +6,7 @@ import { addMember, createTestApp, socketEvents, type TestApp } from '../../../k
 import { FREE_CONVERSATIONS, FREE_MESSAGES, type ChatResponse, type ChatsResponse, type SendResponse } from '../contract.ts';
 import { NOTIFY_JOB, sendReminders } from './notify.ts';
 import { creditsRef } from '../../credits/server.ts';
+import { notificationsRef } from '../../notifications/server.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ profiles: 0 }); });
@@ -280,7 +281,7 @@ describe('chat: realtime', () => {
     const bRead = await t.call({ method: 'PUT', url: '/api/chat.php', cookie: b.cookie, payload: { id: cid, read: true } });
     expect(bRead.statusCode).toBe(403);
     await new Promise((r) => setTimeout(r, 300));
-    await t.kernel.realtime.publish([a.id, b.id], { type: 'test:sentinel' });
+    await t.kernel.realtime.publish([a.id, b.id], { type: 'test:sentinel' } as never);
     await Promise.all([aSock.next('test:sentinel'), bSock.next('test:sentinel')]);
     for (const s of [aSock, bSock]) expect(s.events.filter((e) => e.type === 'chat:typing' || e.type === 'chat:read')).toEqual([]);
 
@@ -367,38 +368,36 @@ describe('chat: notices for members who are away', () => {
     await runNotices();
     const before = (await t.mails(b.email)).length;
     t.kernel.clock.advance(25 * 3600_000);
-    expect(await sendReminders(t.kernel)).toBeGreaterThanOrEqual(1);
+    expect(await sendReminders(t.kernel, t.kernel.services.find(notificationsRef))).toBeGreaterThanOrEqual(1);
     const mails = await t.mails(b.email);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.text).toContain('/chats');
-    await sendReminders(t.kernel);
+    await sendReminders(t.kernel, t.kernel.services.find(notificationsRef));
     expect(await t.mails(b.email)).toHaveLength(before + 1);
     // Read: nothing more to remind of.
     await t.call({ method: 'PUT', url: '/api/chat.php', cookie: b.cookie, payload: { id: sent.conversation_id, read: true } });
     t.kernel.clock.advance(4 * 86400_000);
-    await sendReminders(t.kernel);
+    await sendReminders(t.kernel, t.kernel.services.find(notificationsRef));
     expect(await t.mails(b.email)).toHaveLength(before + 1);
   });
 });
 
 // Two instances need a shared database server and Redis between them: the PostgreSQL + Redis run
 // of the suite (TEST_DATABASE_URL and REDIS_URL set) proves it; PGlite is one process by design.
-if (process.env.TEST_DATABASE_URL && process.env.REDIS_URL) {
-  describe('chat: two instances', () => {
-    it('a message sent through instance A reaches a socket on instance B', async () => {
-      const b2 = await createTestApp({ join: t });
-      try {
-        const a = await addMember(t, { premium: true, credits: 50 });
-        const b = await addMember(t);
-        const ws: WebSocket = await b2.app.injectWS('/api/socket', { headers: { cookie: b.cookie } });
-        const got = new Promise<Record<string, unknown>>((resolve) => ws.on('message', (raw) => resolve(JSON.parse(String(raw)))));
-        await new Promise((r) => setTimeout(r, 100)); // B's subscription is up
-        const sent = (await send(a, b, { text: 'across instances' })).json() as SendResponse;
-        expect(await got).toMatchObject({ type: 'chat:message', message: { id: sent.message.id, text: 'across instances' } });
-        ws.terminate();
-      } finally {
-        await b2.close();
-      }
-    });
+describe.skipIf(!(process.env.TEST_DATABASE_URL && process.env.REDIS_URL))('chat: two instances', () => {
+  it('a message sent through instance A reaches a socket on instance B', async () => {
+    const b2 = await createTestApp({ join: t });
+    try {
+      const a = await addMember(t, { premium: true, credits: 50 });
+      const b = await addMember(t);
+      const ws: WebSocket = await b2.app.injectWS('/api/socket', { headers: { cookie: b.cookie } });
+      const got = new Promise<Record<string, unknown>>((resolve) => ws.on('message', (raw) => resolve(JSON.parse(String(raw)))));
+      await new Promise((r) => setTimeout(r, 100)); // B's subscription is up
+      const sent = (await send(a, b, { text: 'across instances' })).json() as SendResponse;
+      expect(await got).toMatchObject({ type: 'chat:message', message: { id: sent.message.id, text: 'across instances' } });
+      ws.terminate();
+    } finally {
+      await b2.close();
+    }
   });
-}
+});

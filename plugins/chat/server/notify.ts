@@ -2,11 +2,18 @@ import { sql } from 'kysely';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { REMINDER_AFTER_MS, REMINDER_EVERY_MS } from '../contract.ts';
-import { notificationsRef } from '../../notifications/server.ts';
+import type { NotificationsService } from '../../notifications/server.ts';
 import { accounts } from '../../auth/server.ts';
-import { isRealMember, membersRef } from '../../members/server.ts';
+import { isRealMember, type MembersService } from '../../members/server.ts';
 
 export const NOTIFY_JOB = 'chat:notify';
+
+declare module '../../../kernel/server/jobs.ts' {
+  interface JobPayloads {
+    /** A message was sent: tell its recipient if they are away (`started`: it began the conversation). */
+    'chat:notify': { message: number; started: boolean };
+  }
+}
 const REMINDERS_EVERY_MS = 3600_000;
 const REMINDER_BATCH = 500;
 
@@ -29,9 +36,7 @@ async function siteOf(kernel: Kernel, stored: string | null): Promise<SiteSettin
  * conversation again. Runs as a job a moment after the send, so a member who is reading along
  * (socket open, page visible) gets nothing.
  */
-export function registerChatNotices(kernel: Kernel) {
-  const notifications = () => kernel.services.find(notificationsRef);
-
+export function registerChatNotices(kernel: Kernel, { members, notifications }: { members: MembersService; notifications: NotificationsService | undefined }) {
   kernel.jobs.handle(NOTIFY_JOB, async (payload) => {
     const messageId = Number(payload.message);
     const started = payload.started === true;
@@ -42,13 +47,12 @@ export function registerChatNotices(kernel: Kernel) {
       LEFT JOIN chat_members sm ON sm.conversation_id = m.conversation_id AND sm.user_id = m.sender_id
       WHERE m.id = ${messageId}`.execute(kernel.db);
     const c = rows[0];
-    const service = notifications();
     // Read already or told already: nothing to do.
-    if (!c || !service || c.unread === 0 || c.notified_at) return;
+    if (!c || !notifications || c.unread === 0 || c.notified_at) return;
     // The recipient's address (auth) and both names (members): one message, a few key lookups.
     const [contact, basics] = await Promise.all([
       accounts.contact(kernel.db, c.recipient),
-      kernel.services.get(membersRef).basics([c.sender, c.recipient]),
+      members.basics([c.sender, c.recipient]),
     ]);
     const sender = basics.get(c.sender), recipient = basics.get(c.recipient);
     // A deleted account or a demo member: nothing to do.
@@ -62,7 +66,7 @@ export function registerChatNotices(kernel: Kernel) {
     const path = `/chats/${r.conversation_id}`;
     const category = started ? 'new_conversations' : 'new_messages';
     const kind = started ? 'newConversation' : 'newMessage';
-    const how = await service.notifyAway(r.recipient, category, {
+    const how = await notifications.notifyAway(r.recipient, category, {
       push: { title: t(`chat:notice.${kind}.title`), body: t(`chat:notice.${kind}.body`), url: path, tag: `chat-${r.conversation_id}` },
       mail: async () => ({
         to: r.email, locale: r.language, site, userId: r.recipient, category,
@@ -76,12 +80,11 @@ export function registerChatNotices(kernel: Kernel) {
     }
   });
 
-  kernel.jobs.every('chat:unread-reminders', REMINDERS_EVERY_MS, async () => { await sendReminders(kernel); });
+  kernel.jobs.every('chat:unread-reminders', REMINDERS_EVERY_MS, async () => { await sendReminders(kernel, notifications); });
 }
 
 /** One mail per member with messages unread for a day, at most every few days, if they allow it. */
-export async function sendReminders(kernel: Kernel): Promise<number> {
-  const service = kernel.services.find(notificationsRef);
+export async function sendReminders(kernel: Kernel, service: NotificationsService | undefined): Promise<number> {
   if (!service) return 0;
   const now = kernel.clock.now().getTime();
   const { rows } = await sql<{ user_id: number; unread: number; origin: string | null; email: string; language: string | null }>`

@@ -9,26 +9,22 @@ import { acceptPhotoBodies, processUpload } from '../../members/server.ts';
 import { PHOTO_LIMITS } from '../../members/contract.ts';
 import {
   CHAT_HISTORY_LIMIT, FREE_CONVERSATIONS, FREE_MESSAGES, GIFTS,
-  type ChatBlocker, type ChatEntry, type ChatResponse, type Conversation, type MessageKind, type SendRequest, type SendResponse,
+  catchUp, deleteChat, getChat, listChats, markRead, sendMessage as sendEndpoint, sendPhoto, typing,
+  type ChatBlocker, type ChatResponse, type ChatsResponse, type Conversation, type SendResponse,
 } from '../contract.ts';
 import { chatPhotoFiles, MESSAGE_COLUMNS, messageView, type MessageRow } from './messages.ts';
-import { freeUsage, pairOf, premiumRequired, sendMessage, type Outgoing } from './send.ts';
+import { freeUsage, pairOf, premiumRequired, sendMessage, type Outgoing, type SendDeps } from './send.ts';
 import { NOTIFY_JOB } from './notify.ts';
 import { accounts } from '../../auth/server.ts';
-import { membersRef } from '../../members/server.ts';
-import { creditsRef } from '../../credits/server.ts';
 
-const id = { type: 'integer', minimum: 1, maximum: 2147483647 };
-const key = { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
 const LIST_LIMIT = 200;
 // Generous for a person typing; a script is stopped here (and by the credits).
 const SENDS_PER_MINUTE = 120;
 
 interface MemberRow { id: number; started_by: number; updated_at: Date; unread: number; cleared_up_to: string | number; partner: number; partner_read: string | number }
 
-export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
-  const members = () => kernel.services.get(membersRef);
-  const credits = () => kernel.services.get(creditsRef);
+export async function chatRoutes(app: FastifyInstance, kernel: Kernel, deps: SendDeps) {
+  const { members, credits } = deps;
   const cdn = (req: FastifyRequest) => req.site.cdn_prefix ?? '';
   const db = kernel.db;
 
@@ -65,11 +61,11 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     return row;
   };
 
-  app.get('/chats.php', { config: { access: 'member' } }, async (req): Promise<{ chats: ChatEntry[] }> => {
+  kernel.serve(app, listChats, async (req): Promise<ChatsResponse> => {
     const me = memberId(req);
     const rows = await memberRows(me).where('m.hidden', '=', false).orderBy('c.updated_at', 'desc').limit(LIST_LIMIT).execute() as MemberRow[];
     const [profiles, last] = await Promise.all([
-      members().summaries(me, rows.map((r) => r.partner), cdn(req)),
+      members.summaries(me, rows.map((r) => r.partner), cdn(req)),
       lastMessages(rows.map((r) => r.id), me),
     ]);
     const byPartner = new Map(profiles.map((p) => [p.id, p]));
@@ -81,12 +77,9 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     };
   });
 
-  app.get('/chat.php', {
-    config: { access: 'member' },
-    schema: { querystring: { type: 'object', additionalProperties: false, properties: { id, member: id } } },
-  }, async (req): Promise<ChatResponse> => {
+  kernel.serve(app, getChat, async (req): Promise<ChatResponse> => {
     const me = memberId(req);
-    const q = req.query as { id?: number; member?: number };
+    const q = req.query;
     let row: MemberRow | undefined;
     let partnerId: number;
     if (q.id) {
@@ -100,11 +93,11 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     } else {
       throw badRequest('invalid_input', 'request/id or request/member is required', { field: 'id' });
     }
-    await members().assertReachable(me, partnerId);
-    const [profile] = await members().summaries(me, [partnerId], cdn(req));
+    await members.assertReachable(me, partnerId);
+    const [profile] = await members.summaries(me, [partnerId], cdn(req));
     if (!profile) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
     const [paid, partner] = await Promise.all([
-      credits().isPaid(me),
+      credits.isPaid(me),
       accounts.account(db, partnerId),
     ]);
     let messages: MessageRow[] = [];
@@ -132,22 +125,19 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   // Catch-up after a reconnect: what arrived after the newest message the page has.
-  app.get('/messages.php', {
-    config: { access: 'member' },
-    schema: { querystring: { type: 'object', required: ['conversation', 'after'], additionalProperties: false, properties: { conversation: id, after: { type: 'integer', minimum: 0 } } } },
-  }, async (req) => {
+  kernel.serve(app, catchUp, async (req) => {
     const me = memberId(req);
-    const q = req.query as { conversation: number; after: number };
+    const q = req.query;
     const row = await ownConversation(me, q.conversation);
     // The same rule as opening the conversation: after a block neither side reads the history.
-    await members().assertReachable(me, row.partner);
+    await members.assertReachable(me, row.partner);
     const rows = await db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', row.id)
       .where('id', '>', Math.max(q.after, Number(row.cleared_up_to))).orderBy('id', 'asc').limit(CHAT_HISTORY_LIMIT).execute();
     return { messages: rows.map((m) => messageView(kernel.storage, m, me)), read_up_to: Number(row.partner_read) };
   });
 
   const afterSend = async (req: FastifyRequest, out: Outgoing) => {
-    const res = await sendMessage(kernel, req.site, out);
+    const res = await sendMessage(kernel, deps, req.site, out);
     if (!res.duplicate) {
       // The sender's own row remembers the site they write from (its canonical origin, never a header):
       // notices to them link there; notices to a partner who has not written yet use it too.
@@ -167,17 +157,11 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     return body;
   };
 
-  app.post('/messages.php', {
-    config: { access: 'member', rateLimit: { max: SENDS_PER_MINUTE * kernel.config.rateLimitFactor, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `chat-send:${req.userId ?? req.ip}` } },
-    schema: {
-      body: {
-        type: 'object', required: ['to', 'kind', 'key'], additionalProperties: false,
-        properties: { to: id, kind: { type: 'string', enum: ['text', 'gift'] }, text: { type: 'string', maxLength: 20000, multiline: true }, gift: { type: 'string', maxLength: 40 }, key },
-      },
-    },
+  kernel.serve(app, sendEndpoint, {
+    rateLimit: { max: SENDS_PER_MINUTE * kernel.config.rateLimitFactor, timeWindow: '1 minute', keyGenerator: (req) => `chat-send:${req.userId ?? req.ip}` },
   }, async (req) => {
     const me = memberId(req);
-    const body = req.body as SendRequest;
+    const body = req.body;
     const text = (body.text ?? '').replace(/\r\n?/g, '\n').trim();
     if (body.kind === 'text') {
       if (!text) throw badRequest('message_empty', 'Write a message first', { field: 'text' });
@@ -186,22 +170,21 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
     }
     if (body.kind === 'gift' && !GIFTS.some((g) => g.id === body.gift)) throw badRequest('invalid_input', 'Unknown gift', { field: 'gift' });
     return afterSend(req, {
-      from: me, to: body.to, kind: body.kind as MessageKind, text: body.kind === 'text' ? text : '',
+      from: me, to: body.to, kind: body.kind, text: body.kind === 'text' ? text : '',
       gift: body.kind === 'gift' ? body.gift! : null, photoKey: null, key: body.key,
     });
   });
 
   // A photo message: the picture itself is the body (checked and re-encoded like profile photos).
   acceptPhotoBodies(app);
-  app.post('/chat-photo.php', {
+  kernel.serve(app, sendPhoto, {
     bodyLimit: PHOTO_LIMITS.maxBytes + 1024,
-    config: { access: 'member', binaryBody: true, rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute', keyGenerator: (req: FastifyRequest) => `chat-photo:${req.userId ?? req.ip}` } },
-    schema: { querystring: { type: 'object', required: ['to', 'key'], additionalProperties: false, properties: { to: id, key } } },
+    rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute', keyGenerator: (req) => `chat-photo:${req.userId ?? req.ip}` },
   }, async (req) => {
     const me = memberId(req);
-    const q = req.query as { to: number; key: string };
+    const q = req.query;
     // Checked before the image work too (sendMessage checks again in its transaction).
-    if (!(await members().viewer(me)).premium) throw premiumRequired();
+    if (!(await members.viewer(me)).premium) throw premiumRequired();
     const existing = await db.selectFrom('chat_messages').select('id').where('sender_id', '=', me).where('client_key', '=', q.key).executeTakeFirst();
     let photoKey: string | null = null;
     if (!existing) {
@@ -220,14 +203,11 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   // Opening a conversation: nothing in it is unread anymore; the partner's tabs show "Read".
-  app.put('/chat.php', {
-    config: { access: 'member' },
-    schema: { body: { type: 'object', required: ['id', 'read'], additionalProperties: false, properties: { id, read: { const: true } } } },
-  }, async (req) => {
+  kernel.serve(app, markRead, async (req) => {
     const me = memberId(req);
-    const row = await ownConversation(me, (req.body as { id: number }).id);
+    const row = await ownConversation(me, req.body.id);
     // Blocked either way: no read receipts travel (and the conversation cannot be opened anyway).
-    await members().assertReachable(me, row.partner);
+    await members.assertReachable(me, row.partner);
     const upTo = await lastMessageId(row.id);
     await db.updateTable('chat_members').set({ unread: 0, read_up_to: upTo, notified_at: null })
       .where('conversation_id', '=', row.id).where('user_id', '=', me).execute();
@@ -236,23 +216,19 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel) {
   });
 
   // Deleting: the conversation leaves my list and its history is cleared for me; a new message brings it back.
-  app.delete('/chat.php', {
-    config: { access: 'member' },
-    schema: { body: { type: 'object', required: ['id'], additionalProperties: false, properties: { id } } },
-  }, async (req) => {
+  kernel.serve(app, deleteChat, async (req) => {
     const me = memberId(req);
-    const row = await ownConversation(me, (req.body as { id: number }).id);
+    const row = await ownConversation(me, req.body.id);
     await db.updateTable('chat_members').set({ hidden: true, unread: 0, cleared_up_to: await lastMessageId(row.id), notified_at: null })
       .where('conversation_id', '=', row.id).where('user_id', '=', me).execute();
-    return { deleted: true };
+    return { deleted: true as const };
   });
 
   // "Typing…" goes to the partner's open tabs, nowhere else (and is never stored).
-  kernel.realtime.onMessage('chat:typing', async (me, msg) => {
-    const conversationId = Number(msg.conversation_id);
-    if (!Number.isInteger(conversationId) || conversationId < 1) return;
+  kernel.realtime.onMessage(typing, async (me, msg) => {
+    const conversationId = msg.conversation_id;
     const row = await memberRows(me).where('c.id', '=', conversationId).executeTakeFirst() as MemberRow | undefined;
-    if (!row || await members().blockedBetween(me, row.partner)) return;
+    if (!row || await members.blockedBetween(me, row.partner)) return;
     await kernel.realtime.publish(row.partner, { type: 'chat:typing', conversation_id: conversationId, from: me });
   });
 }

@@ -5,9 +5,12 @@ import { HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { FREE_CONVERSATIONS, FREE_MESSAGES, GIFTS, giftPrice, type MessageKind } from '../contract.ts';
 import { MESSAGE_COLUMNS, type MessageRow } from './messages.ts';
-import { creditsRef } from '../../credits/server.ts';
-import { membersRef } from '../../members/server.ts';
+import type { CreditsService } from '../../credits/server.ts';
+import type { MembersService } from '../../members/server.ts';
 import { accounts } from '../../auth/server.ts';
+
+/** The services a send uses (the chat plugin's deps). */
+export interface SendDeps { credits: CreditsService; members: MembersService }
 
 export interface Outgoing {
   from: number;
@@ -68,9 +71,7 @@ export async function conversationBetween(db: DB, a: number, b: number): Promise
  * allowances and the idempotency key are checked against what the previous send committed (the
  * balance needs no lock: the spend checks and takes it in one statement).
  */
-export async function sendMessage(kernel: Kernel, site: SiteSettings, out: Outgoing): Promise<SendResult> {
-  const credits = kernel.services.get(creditsRef);
-  const members = kernel.services.get(membersRef);
+export async function sendMessage(kernel: Kernel, { credits, members }: SendDeps, site: SiteSettings, out: Outgoing): Promise<SendResult> {
   return kernel.db.transaction().execute(async (trx) => {
     await accounts.lock(trx, out.from);
     const me = await credits.account(out.from, trx);

@@ -12,6 +12,9 @@ import { errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import { GIFTS, type ChatEntry } from '../contract.ts';
 import { Avatar } from './Avatar.tsx';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+const membersSearch = routeRef('members');
 import { chatSlice } from './store.ts';
 
 const List = styled.ul`
@@ -68,7 +71,7 @@ export default observer(function ChatsPage() {
       <h1>{t('chat:title')}</h1>
       <FormError message={store.error ? errorText(t, store.error, 'chat') : null} />
       {store.loading && !store.loaded ? <Spinner /> : store.chats.length === 0 ? (
-        <p role="status">{t('chat:list.empty')} <Link to="members">{t('chat:list.find')}</Link></p>
+        <p role="status">{t('chat:list.empty')} <Link to={membersSearch}>{t('chat:list.find')}</Link></p>
       ) : (
         <List aria-label={t('chat:list.label')}>
           {store.chats.map((c) => (

@@ -11,6 +11,12 @@ import { FREE_CONVERSATIONS, type SendResponse } from '../contract.ts';
 import type { ConversationModel } from './conversation.ts';
 import { GiftPicker } from './GiftPicker.tsx';
 import { authSlice } from '../../auth/ui.ts';
+import { Link } from '../../../kernel/web/ui/Link.tsx';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+// Payments' pages (hidden where payments are off).
+const premiumPage = routeRef('premium');
+const creditsPage = routeRef('credits');
 
 const Form = styled.form`
   border-top: 1px solid ${colors.border};
@@ -53,7 +59,7 @@ export const Composer = observer(function Composer(props: {
   if (data.blocker === 'conversation_limit') {
     return (
       <Notice data-tone="info" role="status" className="notice">
-        {t('chat:blocker.conversation_limit', { limit: FREE_CONVERSATIONS })} <a href="/premium">{t('chat:getPremium')}</a>
+        {t('chat:blocker.conversation_limit', { limit: FREE_CONVERSATIONS })} <Link to={premiumPage}>{t('chat:getPremium')}</Link>
       </Notice>
     );
   }
@@ -105,8 +111,8 @@ export const Composer = observer(function Composer(props: {
       {noticeText && (
         <Notice data-tone="danger" role="alert" className="notice">
           {noticeText}{' '}
-          {BUY_CODES.has(code) && <a href="/credits">{t('chat:buyCredits')}</a>}
-          {PREMIUM_CODES.has(code) && <a href="/premium">{t('chat:getPremium')}</a>}
+          {BUY_CODES.has(code) && <Link to={creditsPage}>{t('chat:buyCredits')}</Link>}
+          {PREMIUM_CODES.has(code) && <Link to={premiumPage}>{t('chat:getPremium')}</Link>}
         </Notice>
       )}
       <div className="tools">

@@ -11,13 +11,16 @@ import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { PremiumBadge } from '../../members/ui.ts';
-import { TYPING_SEND_MS, type MessageEvent, type ReadEvent, type TypingEvent } from '../contract.ts';
+import { TYPING_SEND_MS, typing as typingMessage } from '../contract.ts';
 import { ConversationModel } from './conversation.ts';
 import { MessageList } from './MessageList.tsx';
 import { Composer } from './Composer.tsx';
 import { Avatar } from './Avatar.tsx';
 import { chatSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+const memberProfile = routeRef('members-id');
 
 const Wrap = styled.div`
   display: flex;
@@ -70,15 +73,14 @@ export default observer(function ConversationPage({ params }: PageProps) {
     const offs = [
       kernel.bus.on('realtime:event', (e) => {
         if (e.type === 'chat:message') {
-          const { message } = e as unknown as MessageEvent;
+          const { message } = e;
           if (message.conversation_id !== id) return;
           model.add(message);
           if (message.sender_id !== me && document.visibilityState !== 'hidden') void store.markRead(id);
-        } else if (e.type === 'chat:typing' && (e as unknown as TypingEvent).conversation_id === id) {
-          model.typing();
+        } else if (e.type === 'chat:typing') {
+          if (e.conversation_id === id) model.typing();
         } else if (e.type === 'chat:read') {
-          const r = e as unknown as ReadEvent;
-          if (r.conversation_id === id && r.reader !== me) model.setRead(r.read_up_to);
+          if (e.conversation_id === id && e.reader !== me) model.setRead(e.read_up_to);
         }
       }),
       kernel.bus.on('realtime:open', ({ reconnect }) => { if (reconnect) void model.catchUp(); }),
@@ -119,7 +121,7 @@ export default observer(function ConversationPage({ params }: PageProps) {
     const now = Date.now();
     if (id && now - lastTyping.current > TYPING_SEND_MS) {
       lastTyping.current = now;
-      kernel.realtime.send({ type: 'chat:typing', conversation_id: id });
+      kernel.realtime.send(typingMessage, { conversation_id: id });
     }
   };
   const afterSend = (credits: number | undefined) => {
@@ -133,7 +135,7 @@ export default observer(function ConversationPage({ params }: PageProps) {
         <Link to="chats" className="back" aria-label={t('chat:conversation.back')}>‹</Link>
         <Avatar profile={profile} size={44} />
         <div>
-          <h1><Link to="members-id" params={{ id: profile.id }}>{profile.name}</Link> {profile.premium && <PremiumBadge />}</h1>
+          <h1><Link to={memberProfile} params={{ id: profile.id }}>{profile.name}</Link> {profile.premium && <PremiumBadge />}</h1>
           <div className="sub">{t('chat:conversation.about', { age: profile.age, city: profile.city })}</div>
         </div>
       </Head>

@@ -2,6 +2,7 @@ import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
+import type { ModalProps } from '../../../kernel/web/plugin.ts';
 
 export const ICEBREAKERS = ['compliment', 'weekend', 'travel', 'food', 'music', 'laugh'] as const;
 
@@ -16,10 +17,8 @@ const List = styled.ul`
 `;
 
 /** Suggested first messages; the chosen one goes into the message field to edit and send. */
-export default function IcebreakerModal({ close, props }: { close(): void; props: Record<string, unknown> }) {
+export default function IcebreakerModal({ close, props: { name, onPick } }: { close(): void; props: ModalProps['chat-icebreaker'] }) {
   const { t } = useTranslation();
-  const name = String(props.name ?? '');
-  const onPick = props.onPick as (text: string) => void;
   return (
     <Modal title={t('chat:icebreaker.title')} onClose={close}>
       <p>{t('chat:icebreaker.intro', { name })}</p>

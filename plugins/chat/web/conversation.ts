@@ -1,6 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Api } from '../../../kernel/web/api.ts';
-import { CHAT_HISTORY_LIMIT, TYPING_SHOW_MS, type ChatMessage, type ChatResponse, type SendResponse } from '../contract.ts';
+import {
+  CHAT_HISTORY_LIMIT, TYPING_SHOW_MS, catchUp, getChat, sendMessage, sendPhoto,
+  type ChatMessage, type ChatResponse, type SendResponse,
+} from '../contract.ts';
 
 export interface Pending { key: string; kind: 'text' | 'gift' | 'photo'; text: string; gift: string | null; error: unknown }
 
@@ -37,7 +40,7 @@ export class ConversationModel {
     this.loading = true;
     try {
       const query = this.target.id ? { id: this.target.id } : { member: this.target.member };
-      const data = await this.api.get<ChatResponse>('/api/chat.php', { query });
+      const data = await this.api.call(getChat, { query });
       runInAction(() => { this.data = data; this.messages = data.messages; this.error = null; });
     } catch (err) {
       runInAction(() => { this.error = err; });
@@ -49,7 +52,7 @@ export class ConversationModel {
   /** After a reconnect: what arrived while the socket was down. */
   async catchUp() {
     if (!this.id) return;
-    const res = await this.api.get<{ messages: ChatMessage[]; read_up_to: number }>('/api/messages.php', { query: { conversation: this.id, after: this.lastId } });
+    const res = await this.api.call(catchUp, { query: { conversation: this.id, after: this.lastId } });
     runInAction(() => {
       res.messages.forEach((m) => this.add(m));
       this.setRead(res.read_up_to);
@@ -103,8 +106,8 @@ export class ConversationModel {
     const to = this.partnerId!;
     try {
       const res = p.kind === 'photo'
-        ? await this.api.upload<SendResponse>('/api/chat-photo.php', file!, { query: { to, key: p.key } })
-        : await this.api.post<SendResponse>('/api/messages.php', { to, kind: p.kind, key: p.key, ...(p.kind === 'text' ? { text: p.text } : { gift: p.gift }) });
+        ? await this.api.call(sendPhoto, { query: { to, key: p.key } }, { file: file! })
+        : await this.api.call(sendMessage, { body: { to, kind: p.kind, key: p.key, ...(p.kind === 'text' ? { text: p.text } : { gift: p.gift ?? undefined }) } });
       const started = !this.data?.conversation;
       runInAction(() => {
         this.lastSend = res;

@@ -1,6 +1,6 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
-import type { ChatEntry, ChatMessage, ChatsResponse, ReadEvent } from '../contract.ts';
+import { deleteChat, listChats, markRead, type ChatEntry, type ChatMessage, type ChatsResponse, type ReadEvent } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
 
 const LAST_OPENED_KEY = 'chat:last-opened';
@@ -31,7 +31,7 @@ export const ChatStore = types
       load: flow(function* () {
         self.loading = !self.loaded;
         try {
-          const res: ChatsResponse = yield api().get<ChatsResponse>('/api/chats.php');
+          const res: ChatsResponse = yield api().call(listChats);
           self.chats = res.chats;
           self.loaded = true;
           self.error = null;
@@ -61,12 +61,12 @@ export const ChatStore = types
       /** Opening a conversation: its unread count is 0 at once, and the server is told. */
       markRead: flow(function* (id: number) {
         replace(id, (c) => ({ ...c, num_unread_messages: 0 }));
-        yield api().put('/api/chat.php', { id, read: true }).catch(() => {});
+        yield api().call(markRead, { body: { id, read: true } }).catch(() => {});
       }),
       /** Removed from the list at once; if the server refuses, the error is shown and the list reloaded. */
       remove: flow(function* (id: number) {
         self.chats = self.chats.filter((c) => c.conversation.id !== id);
-        yield api().del('/api/chat.php', { id });
+        yield api().call(deleteChat, { body: { id } });
       }),
       rememberOpened(profileId: number) {
         self.lastOpened = { profileId, at: new Date().toISOString() };

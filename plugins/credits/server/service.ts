@@ -24,9 +24,10 @@ export interface LedgerEntry {
 }
 
 /**
- * The credits service (kernel.services.get(creditsRef)). Every change to a balance goes through
- * here and leaves a ledger entry (signed amount, balance after, reason, optional reference) in the
- * same transaction, so the entries always sum to the balance, which never goes below zero.
+ * The credits service (injected where a plugin says `deps: { credits: creditsRef }`). Every change
+ * to a balance goes through here and leaves a ledger entry (signed amount, balance after, reason,
+ * optional reference) in the same transaction, so the entries always sum to the balance, which
+ * never goes below zero.
  *
  * `reference` makes a change idempotent: it is unique in the ledger, and a grant or spend whose
  * reference is already there changes nothing and answers `duplicate`, however many arrive at once

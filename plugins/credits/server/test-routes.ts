@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
-import { authRef } from '../../auth/server.ts';
-import { creditsRef } from './service.ts';
+import type { AuthService } from '../../auth/server.ts';
+import { testCredits } from '../contract.ts';
+import type { CreditsService } from './service.ts';
 
 /**
  * End-to-end runs give members credits (and premium) without going through a payment: sets the
  * balance to exactly `credits` through the ledger, and `premium` if given.
  */
-export function creditsTestRoutes(app: FastifyInstance, kernel: Kernel) {
-  app.post('/api/test/credits', {
-    config: { access: 'visitor' },
-    schema: { body: { type: 'object', required: ['email', 'credits'], additionalProperties: false, properties: { email: { type: 'string' }, credits: { type: 'integer', minimum: 0 }, premium: { type: 'boolean' } } } },
-  }, async (req) => {
-    const body = req.body as { email: string; credits: number; premium?: boolean };
-    const credits = kernel.services.get(creditsRef);
-    const user = await kernel.services.get(authRef).findByEmail(body.email);
+export function creditsTestRoutes(app: FastifyInstance, kernel: Kernel, auth: AuthService, credits: CreditsService) {
+  kernel.serve(app, testCredits, async (req) => {
+    const body = req.body;
+    const user = await auth.findByEmail(body.email);
     if (!user) return { found: false };
     await kernel.db.transaction().execute(async (trx) => {
       const delta = body.credits - await credits.balance(user.id, trx);

@@ -7,6 +7,11 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Icon } from '../../../kernel/web/ui/Icon.tsx';
 import { colors, up } from '../../../kernel/web/theme.ts';
 import { toLocale } from '../../../kernel/contract/locales.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+// The way in: the search (members) and the login page (auth), where those plugins are on.
+const members = routeRef('members');
+const login = routeRef('login');
 
 const Hero = styled.section`
   margin: -20px 0 0;
@@ -45,7 +50,7 @@ export default observer(function HomePage() {
   const { t, i18n } = useTranslation();
   // The operator's title is written in the domain's language; readers of another language get ours.
   const title = i18n.language === toLocale(settings.domain_language) ? settings.index_title : t('home:hero.title');
-  const canSearch = router.has('members') && settings.logged_out_search !== 'none';
+  const canSearch = router.resolve(members) != null && settings.logged_out_search !== 'none';
   return (
     <>
       <Hero>
@@ -54,8 +59,8 @@ export default observer(function HomePage() {
           <p>{t('home:hero.lead', { name: settings.name })}</p>
           <Actions>
             {registry.modal('signup') && <Button onClick={() => kernel.appState.openModal('signup')}>{t('home:hero.signup')}</Button>}
-            {canSearch && <Link className={buttonClass} data-variant={registry.modal('signup') ? 'outline' : undefined} to="members">{t('home:hero.search')}</Link>}
-            {router.has('login') && <Link className={buttonClass} to="login" data-variant="outline">{t('home:hero.login')}</Link>}
+            {canSearch && <Link className={buttonClass} data-variant={registry.modal('signup') ? 'outline' : undefined} to={members}>{t('home:hero.search')}</Link>}
+            <Link className={buttonClass} to={login} data-variant="outline">{t('home:hero.login')}</Link>
           </Actions>
         </div>
       </Hero>

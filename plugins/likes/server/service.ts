@@ -17,10 +17,17 @@ export interface LikesService {
 /** A new like is told to a member who is away, by push (see server.ts). */
 export const LIKE_NOTICE_JOB = 'likes:notify';
 
-export function createLikesService(db: DB, clock: Clock, jobs: Jobs, members: () => MembersService): LikesService {
+declare module '../../../kernel/server/jobs.ts' {
+  interface JobPayloads {
+    /** Member `from` liked member `to`: tell `to` if they are away. */
+    'likes:notify': { from: number; to: number };
+  }
+}
+
+export function createLikesService(db: DB, clock: Clock, jobs: Jobs, members: MembersService): LikesService {
   return {
     async like(from, to, source, on = db) {
-      const { invisible } = await members().assertReachable(from, to, on);
+      const { invisible } = await members.assertReachable(from, to, on);
       const likedMe = Boolean(await on.selectFrom('likes').select('user_id').where('user_id', '=', to).where('liked_id', '=', from).executeTakeFirst());
       const target = { invisible, liked_me: likedMe };
       // An invisible member makes the first move; liking back is fine.
@@ -38,5 +45,5 @@ export function createLikesService(db: DB, clock: Clock, jobs: Jobs, members: ()
   };
 }
 
-/** The likes service, for `kernel.services.get(likesRef)`. */
+/** The likes service, for a plugin's `deps`. */
 export const likesRef = serviceRef<LikesService>('likes');

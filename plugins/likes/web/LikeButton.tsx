@@ -5,10 +5,11 @@ import { useKernel } from '../../../kernel/web/context.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import type { ProfileSummary } from '../../members/contract.ts';
-import type { LikeSource } from '../contract.ts';
+import type { PanelSlots } from '../../../kernel/web/plugin.ts';
+import type { ButtonLikeSource } from '../contract.ts';
 import { likesSlice } from './store.ts';
 
-export function useLikeToggle(profile: ProfileSummary, source: LikeSource) {
+export function useLikeToggle(profile: ProfileSummary, source: ButtonLikeSource) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const store = likesSlice.of(kernel);
@@ -33,8 +34,7 @@ export function useLikeToggle(profile: ProfileSummary, source: LikeSource) {
 }
 
 /** Profile page action: like / liked (pressing again takes the like back). */
-export default observer(function LikeButton({ props }: { props: Record<string, unknown> }) {
-  const profile = props.profile as ProfileSummary;
+export default observer(function LikeButton({ props: { profile } }: { props: PanelSlots['member-actions'] }) {
   const { t } = useTranslation();
   const { liked, busy, toggle } = useLikeToggle(profile, 'profile');
   return (

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { colors } from '../../../kernel/web/theme.ts';
-import type { ProfileSummary } from '../../members/contract.ts';
+import type { PanelSlots } from '../../../kernel/web/plugin.ts';
 import { useLikeToggle } from './LikeButton.tsx';
 
 const Heart = styled.button`
@@ -20,8 +20,7 @@ const Heart = styled.button`
 `;
 
 /** The heart on a member card in search results. */
-export default observer(function LikeHeart({ props }: { props: Record<string, unknown> }) {
-  const profile = props.profile as ProfileSummary;
+export default observer(function LikeHeart({ props: { profile } }: { props: PanelSlots['member-card'] }) {
   const { t } = useTranslation();
   const { liked, busy, toggle } = useLikeToggle(profile, 'search');
   return (

@@ -3,7 +3,7 @@ import { styled } from '@linaria/react';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
-import type { ProfileSummary } from '../../members/contract.ts';
+import type { ModalProps } from '../../../kernel/web/plugin.ts';
 import './events.ts';
 
 const Body = styled.div`
@@ -21,11 +21,9 @@ const Body = styled.div`
  * Spec's new-like modal: full screen, "New like!", the liker's main photo, one action button.
  * The backdrop closes it; photo and button emit their events with the profile id.
  */
-export default function NewLikeModal({ close, props }: { close(): void; props: Record<string, unknown> }) {
+export default function NewLikeModal({ close, props: { profile, startChat = false } }: { close(): void; props: ModalProps['new-like'] }) {
   const { bus } = useKernel();
   const { t } = useTranslation();
-  const profile = props.profile as ProfileSummary;
-  const startChat = Boolean(props.startChat);
   return (
     <Modal title={t('likes:modal.title')} size="full" onClose={close}>
       <Body>

@@ -1,7 +1,10 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
 import type { ProfileSummary } from '../../members/contract.ts';
-import type { AutoLikeResponse, LikeEntry, LikeResponse, LikeSource, LikesResponse } from '../contract.ts';
+import {
+  autoLike, like, listLikes, markSeen, unlike,
+  type AutoLikeResponse, type ButtonLikeSource, type LikeEntry, type LikeResponse, type LikesResponse,
+} from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
 
 /** Likes given (`sent`) and received, the new-likes count and matches. */
@@ -40,7 +43,8 @@ export const LikesStore = types
       load: flow(function* () {
         self.loading = !self.loaded;
         try {
-          setLists(yield api().get<LikesResponse>('/api/likes.php'));
+          const res: LikesResponse = yield api().call(listLikes);
+          setLists(res);
           self.error = null;
         } catch (err) {
           self.error = err;
@@ -49,13 +53,13 @@ export const LikesStore = types
         }
       }),
       /** Likes at once on screen; the server's answer confirms (or the like is taken back). */
-      like: flow(function* (profile: ProfileSummary, source: LikeSource = 'profile') {
+      like: flow(function* (profile: ProfileSummary, source: ButtonLikeSource = 'profile') {
         const before = self.sent;
         if (!self.sent.some((e) => e.profile.id === profile.id)) {
           self.sent = [{ profile, like_new: false, created_at: new Date().toISOString() }, ...self.sent];
         }
         try {
-          const res: LikeResponse = yield api().post<LikeResponse>('/api/likes.php', { id: profile.id, source });
+          const res: LikeResponse = yield api().call(like, { body: { id: profile.id, source } });
           return res;
         } catch (err) {
           self.sent = before;
@@ -66,7 +70,7 @@ export const LikesStore = types
         const before = self.sent;
         self.sent = self.sent.filter((e) => e.profile.id !== id);
         try {
-          yield api().del('/api/likes.php', { id });
+          yield api().call(unlike, { body: { id } });
         } catch (err) {
           self.sent = before;
           throw err;
@@ -76,10 +80,10 @@ export const LikesStore = types
       markSeen: flow(function* (id: number) {
         if (!self.received.some((e) => e.profile.id === id && e.like_new)) return;
         self.received = self.received.map((e) => (e.profile.id === id ? { ...e, like_new: false } : e));
-        yield api().put('/api/likes.php', { id, seen: true }).catch(() => {});
+        yield api().call(markSeen, { body: { id, seen: true } }).catch(() => {});
       }),
       autoLike: flow(function* () {
-        const res: AutoLikeResponse = yield api().post<AutoLikeResponse>('/api/auto-like.php');
+        const res: AutoLikeResponse = yield api().call(autoLike, { body: {} });
         return res.profile;
       }),
       clear() {

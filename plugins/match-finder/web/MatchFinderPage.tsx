@@ -10,7 +10,8 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { countryName } from '../../../kernel/web/intl.ts';
 import { colors, up } from '../../../kernel/web/theme.ts';
-import { INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, type MembersResponse, type InterestKey } from '../../members/contract.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+import { INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, memberSearch, type MembersQuery, type MembersResponse, type InterestKey } from '../../members/contract.ts';
 import { ProfileCard } from '../../members/ui.ts';
 import { authSlice } from '../../auth/ui.ts';
 
@@ -42,6 +43,8 @@ const Grid = styled.ul`
 type Who = 'female' | 'male' | 'both';
 type Where = 'country' | 'anywhere';
 const STEPS = ['who', 'age', 'where', 'interests'] as const;
+/** The full search (members), with the finder's filter. */
+const search = routeRef('members');
 const MAX_PICKS = 5;
 
 /** /match-finder: four short questions, then the members who fit best (most shared interests first). */
@@ -58,7 +61,7 @@ export default observer(function MatchFinderPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
-  const query = () => ({
+  const query = (): MembersQuery => ({
     ...(who !== 'both' ? { gender: who } : {}), min_age: ages.min, max_age: ages.max,
     ...(where === 'country' ? { country: home } : {}), ...(picks.length ? { interests: picks.join(',') } : {}),
   });
@@ -66,7 +69,7 @@ export default observer(function MatchFinderPage() {
     setBusy(true);
     setError(null);
     try {
-      setResult(await kernel.api.get<MembersResponse>('/api/members.php', { query: query() }));
+      setResult(await kernel.api.call(memberSearch, { query: query() }));
     } catch (err) {
       setError(err);
     } finally {
@@ -81,7 +84,7 @@ export default observer(function MatchFinderPage() {
   const range = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => MIN_AGE + i);
 
   if (result) {
-    const { interests, ...filter } = query() as Record<string, string | number>;
+    const { interests, ...filter } = query();
     void interests;
     return (
       <div className="container">
@@ -96,7 +99,7 @@ export default observer(function MatchFinderPage() {
             )}
             <div className="nav">
               <Button data-variant="outline" onClick={() => { setResult(null); setStep(0); }}>{t('match-finder:again')}</Button>
-              <Link to="members" query={Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)]))}>{t('match-finder:results.search')}</Link>
+              <Link to={search} query={Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)]))}>{t('match-finder:results.search')}</Link>
             </div>
           </div>
         </Box>

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../../kernel/server/db.ts';
 import type { Storage } from '../../../kernel/server/storage.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
-import { PAGE_SIZE, PHOTO_LIMITS, type MembersQuery, type MembersResponse, type OwnProfile, type Profile, type ProfileSummary } from '../contract.ts';
+import { PAGE_SIZE, PHOTO_LIMITS, type MembersQuery, type MembersResponse, type OwnProfile, type Profile, type ProfileSummary, type UserProfile } from '../contract.ts';
 import { imageView, photoAccess, type PhotoRow } from './images.ts';
 import { paidSql, paidUser } from '../../credits/server.ts';
 
@@ -229,7 +229,7 @@ export async function loadOwnProfile(db: DB, ctx: ViewContext, userId: number): 
 }
 
 /** The `profile` part of the auth user object. */
-export async function userProfile(db: DB, ctx: Omit<ViewContext, 'viewer'>, userId: number) {
+export async function userProfile(db: DB, ctx: Omit<ViewContext, 'viewer'>, userId: number): Promise<UserProfile | null> {
   const row = await db.selectFrom('profiles as p').leftJoin('photos as ph', (j) => j.onRef('ph.user_id', '=', 'p.user_id').on('ph.is_main', '=', true))
     .select(['p.name', 'p.country', 'p.status', 'p.invisible', 'ph.id as photo_id', 'ph.file_key', 'ph.status as photo_status'])
     .where('p.user_id', '=', userId).executeTakeFirst();

@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { authenticationRequired, badRequest, notFound } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
-import { GENDERS, INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, REPORT_REASONS, type MembersQuery, type ReportReason } from '../contract.ts';
+import { sendPrepared } from '../../../kernel/contract/adapter.ts';
+import {
+  INTEREST_KEYS, INTERESTS, blockMember, blockedMembers, interests, memberProfile, memberSearch, regions, reportMember, unblockMember,
+} from '../contract.ts';
 import { GEO } from './seed/geo.ts';
 import { loadProfile, type ViewContext } from './queries.ts';
-import { createSearchCache } from './search-cache.ts';
-import { membersRef } from './service.ts';
-import { searchCacheRef } from './search-cache.ts';
+import type { SearchCache } from './search-cache.ts';
+import type { MembersService } from './service.ts';
 
 /** Visitors may browse only where the site allows it (or when they arrived through a traffic source). */
 function assertMayBrowse(req: FastifyRequest) {
@@ -17,17 +19,12 @@ function assertMayBrowse(req: FastifyRequest) {
   throw authenticationRequired();
 }
 
-const age = { type: 'integer', minimum: MIN_AGE, maximum: MAX_AGE };
+const gone = () => notFound('profile_not_found', 'This profile does not exist (anymore).');
 
-export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
+export async function membersRoutes(app: FastifyInstance, kernel: Kernel, members: MembersService, cache: SearchCache) {
   // Searches come from shared short-lived result lists (search-cache.ts); the viewer's premium flag too.
-  const cache = createSearchCache(kernel);
-  kernel.services.provide(searchCacheRef, cache);
   const base = (req: FastifyRequest) => ({ storage: kernel.storage, cdnPrefix: req.site.cdn_prefix ?? '' });
   const ctx = async (req: FastifyRequest): Promise<ViewContext> => ({ ...base(req), viewer: await cache.viewer(req.userId) });
-  const search = (req: FastifyRequest, q: MembersQuery) => cache.search(base(req), req.userId, req.site.domain, q);
-  const members = () => kernel.services.get(membersRef);
-  const idBody = { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
 
   // The first page of the unfiltered search rides in the HTML of /members (and of / for members,
   // who land there): the page shows the cards, and their photos start, without a round trip to the
@@ -39,109 +36,71 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     const query = new URLSearchParams(qs);
     if (['gender', 'country', 'countryregion', 'min_age', 'max_age', 'interests'].some((k) => query.has(k)) || (query.get('page') ?? '1') !== '1') return null;
     try { assertMayBrowse(req); } catch { return null; }
-    return search(req, { page: 1 } as MembersQuery);
+    return cache.search(base(req), req.userId, req.site.domain, { page: 1 });
   });
 
   // Visitors too, where the site lets them search (assertMayBrowse); members see more.
-  app.get('/members.php', {
-    config: { access: 'visitor' },
-    schema: {
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          gender: { type: 'string', enum: [...GENDERS] },
-          country: { type: 'string', pattern: '^[A-Z]{2}$' },
-          countryregion: { type: 'string', minLength: 1, maxLength: 80 },
-          min_age: age,
-          max_age: age,
-          page: { type: 'integer', minimum: 1, maximum: 10000 },
-          interests: { type: 'string', maxLength: 600, pattern: `^((${INTEREST_KEYS.join('|')}),?)*$` },
-          similar: { type: 'boolean' },
-        },
-      },
-    },
-  }, async (req, reply) => {
+  kernel.serve(app, memberSearch, async (req, reply) => {
     assertMayBrowse(req);
-    const q = req.query as MembersQuery;
+    const q = req.query;
     if (q.min_age != null && q.max_age != null && q.min_age > q.max_age) {
       throw badRequest('invalid_age_range', 'min_age must not be above max_age');
     }
     if (q.countryregion && !q.country) throw badRequest('invalid_input', 'countryregion needs country');
-    return reply.type('application/json; charset=utf-8').send(await cache.searchJson(base(req), req.userId, req.site.domain, q));
+    // Put together from each member's JSON made once (search-cache.ts): sent as made.
+    return sendPrepared(reply, await cache.searchJson(base(req), req.userId, req.site.domain, q));
   });
 
-  app.get('/member.php', {
-    config: { access: 'visitor' },
-    schema: {
-      querystring: {
-        type: 'object',
-        required: ['id'],
-        properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-      },
-    },
-  }, async (req) => {
+  kernel.serve(app, memberProfile, async (req) => {
     assertMayBrowse(req);
-    const { id } = req.query as { id: number };
+    const { id } = req.query;
     // Invisible members are absent for whoever is not in touch with them (the rule: service.ts, mayKnow).
-    if (!(await members().mayKnow(req.userId ?? null, id))) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    if (!(await members.mayKnow(req.userId ?? null, id))) throw gone();
     const profile = await loadProfile(kernel.db, await ctx(req), id);
-    if (!profile) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    if (!profile) throw gone();
     return { profile };
   });
 
   // Blocking: the blocked member can neither see nor contact the blocker; unblocking restores both.
-  app.post('/block.php', { config: { access: 'member' }, schema: { body: idBody } }, async (req) => {
+  kernel.serve(app, blockMember, async (req) => {
     const userId = memberId(req);
-    const { id } = req.body as { id: number };
+    const { id } = req.body;
     if (id === userId) throw badRequest('invalid_input', 'You cannot block yourself');
     const target = await kernel.db.selectFrom('profiles').select('name').where('user_id', '=', id).executeTakeFirst();
-    if (!target || !(await members().mayKnow(userId, id))) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    if (!target || !(await members.mayKnow(userId, id))) throw gone();
     await kernel.db.insertInto('blocks').values({ blocker_id: userId, blocked_id: id })
       .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing()).execute();
     cache.blocksChanged(userId, id);
-    return { blocked: true };
+    return { blocked: true } as const;
   });
-  app.delete('/block.php', { config: { access: 'member' }, schema: { body: idBody } }, async (req) => {
+  kernel.serve(app, unblockMember, async (req) => {
     const userId = memberId(req);
-    const { id } = req.body as { id: number };
+    const { id } = req.body;
     await kernel.db.deleteFrom('blocks').where('blocker_id', '=', userId).where('blocked_id', '=', id).execute();
     cache.blocksChanged(userId, id);
-    return { blocked: false };
+    return { blocked: false } as const;
   });
-  app.get('/blocks.php', { config: { access: 'member' } }, async (req) => {
+  kernel.serve(app, blockedMembers, async (req) => {
     const userId = memberId(req);
     const rows = await kernel.db.selectFrom('blocks as b').innerJoin('profiles as p', 'p.user_id', 'b.blocked_id')
       .select(['p.user_id as id', 'p.name']).where('b.blocker_id', '=', userId).orderBy('b.created_at', 'desc').execute();
     return { blocked: rows };
   });
 
-  app.post('/report.php', {
-    config: { access: 'member', rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
-    schema: {
-      body: {
-        type: 'object', required: ['id', 'reason'], additionalProperties: false,
-        properties: {
-          id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-          reason: { type: 'string', enum: [...REPORT_REASONS] },
-          comment: { type: 'string', maxLength: 1000, multiline: true },
-        },
-      },
-    },
-  }, async (req) => {
+  kernel.serve(app, reportMember, { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } }, async (req) => {
     const userId = memberId(req);
-    const { id, reason, comment = '' } = req.body as { id: number; reason: ReportReason; comment?: string };
+    const { id, reason, comment = '' } = req.body;
     if (id === userId) throw badRequest('invalid_input', 'You cannot report yourself');
     const target = await kernel.db.selectFrom('profiles').select('name').where('user_id', '=', id).executeTakeFirst();
-    if (!target || !(await members().mayKnow(userId, id))) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+    if (!target || !(await members.mayKnow(userId, id))) throw gone();
     // One report per member and day is enough for support; repeats are accepted and not stored twice.
     const recent = await kernel.db.selectFrom('reports').select('id').where('reporter_id', '=', userId).where('reported_id', '=', id)
       .where('created_at', '>', new Date(kernel.clock.now().getTime() - 86400_000)).executeTakeFirst();
     if (!recent) await kernel.db.insertInto('reports').values({ reporter_id: userId, reported_id: id, reason, comment: comment.trim(), created_at: kernel.clock.now() }).execute();
-    return { reported: true };
+    return { reported: true } as const;
   });
 
-  app.get('/regions.php', { config: { access: 'visitor' } }, async (req) => ({
+  kernel.serve(app, regions, async (req) => ({
     countries: GEO.filter((c) => req.site.countries.includes(c.code)).map((c) => ({
       country: c.code,
       region_word: c.regionWord,
@@ -149,7 +108,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel) {
     })),
   }));
 
-  app.get('/interests.php', { config: { access: 'visitor' } }, async () => ({
+  kernel.serve(app, interests, async () => ({
     interests: INTEREST_KEYS.map((key) => ({ key, icon: INTERESTS[key] })),
   }));
 }

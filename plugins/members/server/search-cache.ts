@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
-import { PAGE_SIZE, type MembersQuery, type MembersResponse, type ProfileSummary } from '../contract.ts';
+import { memberSearch, PAGE_SIZE, ProfileSummary, type MembersQuery, type MembersResponse } from '../contract.ts';
+import { jsonOf } from '../../../kernel/server/serialize.ts';
 import { photoAccess } from './images.ts';
 import { putBounded } from '../../../kernel/server/bounded.ts';
 import {
@@ -171,8 +172,9 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
       if (epoch === before && usable()) {
         for (const [id, m] of loaded) putBounded(members, id, m, MAX_MEMBERS);
       } else {
-        // Changed meanwhile: use these rows for this answer only.
-        return ids.map((id) => loaded.get(id) ?? members.get(id)!);
+        // Changed meanwhile: use these rows for this answer only (a kept one dropped meanwhile: SQL).
+        const rows = ids.map((id) => loaded.get(id) ?? members.get(id));
+        return rows.every((m) => m !== undefined) ? rows : null;
       }
     }
     const out: Member[] = [];
@@ -194,7 +196,8 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     let v = m.views.get(key);
     if (!v) {
       const obj = toSummary(ctx, m.row);
-      m.views.set(key, v = { obj, json: JSON.stringify(obj) });
+      // Written from the contract's schema: a field it does not declare never leaves the server.
+      m.views.set(key, v = { obj, json: jsonOf(ProfileSummary, obj) });
     }
     return v;
   }
@@ -256,7 +259,7 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     /** The same as JSON text, put together from each member's JSON made once. */
     async searchJson(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: string, q: MembersQuery): Promise<string> {
       const { res, parts } = await run(base, userId, site, q);
-      if (!parts) return JSON.stringify(res);
+      if (!parts) return jsonOf(memberSearch.response, res);
       return `{"profiles":[${parts.join(',')}],"total":${res.total},"total_capped":${res.total_capped},"page":${res.page},"per_page":${res.per_page}}`;
     },
     /** Off: every search runs its SQL (the benchmark's timing of the queries). */
@@ -271,5 +274,5 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
 
 export type SearchCache = ReturnType<typeof createSearchCache>;
 
-/** The members:search-cache service, for `kernel.services.get(searchCacheRef)`. */
+/** The members:search-cache service (a plugin's `deps`; tests and the benchmark read its stats). */
 export const searchCacheRef = serviceRef<SearchCache>('members:search-cache');

@@ -31,7 +31,7 @@ export interface NewProfile {
 /** A member's name and what card pickers and notices need (MembersService.basics). */
 export interface MemberBasics { name: string; demo: boolean; gender: Gender; sexuality: Sexuality; country: string }
 
-/** What the members plugin offers other server plugins (kernel.services id "members"). */
+/** What the members plugin offers other server plugins (service id "members"). */
 export interface MembersService {
   createProfile(userId: number, p: NewProfile, db?: DB): Promise<void>;
   setStatus(userId: number, status: 'active' | 'disabled', db?: DB): Promise<void>;
@@ -189,5 +189,5 @@ function limitError(premium: boolean) {
     : new HttpError(403, 'free_photo_limit', 'Free photo limit reached.', { limit: PHOTO_LIMITS.free });
 }
 
-/** The members service, for `kernel.services.get(membersRef)`. */
+/** The members service, for other plugins' `deps`. */
 export const membersRef = serviceRef<MembersService>('members');

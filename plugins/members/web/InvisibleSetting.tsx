@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { authSlice } from '../../auth/ui.ts';
+// The switch is saved with the member's profile (the profile plugin's PUT /api/profile.php).
+import { saveProfile } from '../../profile/contract.ts';
 
 /** Settings panel: invisible mode (hidden from search; the member makes the first move). */
 export default observer(function InvisibleSetting() {
@@ -19,7 +21,7 @@ export default observer(function InvisibleSetting() {
     setValue(next);
     setError(null);
     try {
-      await kernel.api.put('/api/profile.php', { invisible: next });
+      await kernel.api.call(saveProfile, { body: { invisible: next } });
       await auth.fetchUser();
       kernel.appState.toast(t(next ? 'members:invisible.on' : 'members:invisible.off'), 'success');
     } catch (err) {

@@ -4,7 +4,11 @@ import { useKernel } from '../../../kernel/web/context.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
 import type { ProfileImage } from '../contract.ts';
+
+// Where a locked photo leads: premium (payments), else the credits page, where that plugin is on.
+const upgradeRoutes = [routeRef('premium'), routeRef('credits')];
 
 const Frame = styled.div`
   position: relative;
@@ -28,7 +32,7 @@ export const LockIcon = () => (
 export function PhotoView({ image, name }: { image: ProfileImage; name: string }) {
   const { t } = useTranslation();
   const { router } = useKernel();
-  const upgrade = ['premium', 'credits'].find((r) => router.has(r));
+  const upgrade = upgradeRoutes.find((r) => router.resolve(r) != null);
   return (
     <Frame>
       <img src={image.filename} alt={image.locked ? t('members:photos.lockedAlt', { name }) : t('members:profile.photoOf', { name })} width={480} height={600} />

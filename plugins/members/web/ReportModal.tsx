@@ -5,10 +5,11 @@ import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
-import { REPORT_REASONS, type ReportReason } from '../contract.ts';
+import { REPORT_REASONS, reportMember, type ReportReason } from '../contract.ts';
+import type { ModalProps } from '../../../kernel/web/plugin.ts';
 
 /** Reporting a profile to support: a reason and, if wanted, what happened. */
-export default function ReportModal({ close, props }: { close(): void; props: Record<string, unknown> }) {
+export default function ReportModal({ close, props }: { close(): void; props: ModalProps['report'] }) {
   const { api, appState } = useKernel();
   const { t } = useTranslation();
   const [reason, setReason] = useState<ReportReason | ''>('');
@@ -20,7 +21,7 @@ export default function ReportModal({ close, props }: { close(): void; props: Re
     if (!reason) return setError(t('members:report.chooseReason'));
     setBusy(true);
     try {
-      await api.post('/api/report.php', { id: props.id, reason, comment });
+      await api.call(reportMember, { body: { id: props.id, reason, comment } });
       appState.toast(t('members:report.thanks'), 'success');
       close();
     } catch (err) {
@@ -30,7 +31,7 @@ export default function ReportModal({ close, props }: { close(): void; props: Re
     }
   };
   return (
-    <Modal title={t('members:report.title', { name: String(props.name) })} onClose={close}>
+    <Modal title={t('members:report.title', { name: props.name })} onClose={close}>
       <form onSubmit={submit} noValidate>
         <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
           <legend>{t('members:report.reason')}</legend>

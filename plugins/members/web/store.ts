@@ -1,8 +1,9 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
-import type {
-  CountryRegions, Interest, InterestsResponse, MemberResponse, MembersQuery, MembersResponse, Profile,
-  ProfileSummary, RegionsResponse,
+import {
+  blockMember, interests as interestsEndpoint, memberProfile, memberSearch, regions as regionsEndpoint, unblockMember,
+  type CountryRegions, type Gender, type Interest, type InterestsResponse, type MemberResponse, type MembersQuery,
+  type MembersResponse, type Profile, type ProfileSummary, type RegionsResponse,
 } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
 
@@ -77,11 +78,13 @@ export const MembersStore = types
         try {
           const query: MembersQuery = {
             ...filter,
+            // A gender the server does not know goes as it is, and is refused there.
+            gender: filter.gender as Gender | undefined,
             min_age: filter.min_age ? Number(filter.min_age) : undefined,
             max_age: filter.max_age ? Number(filter.max_age) : undefined,
             page,
-          } as MembersQuery;
-          const res: MembersResponse = yield api().get<MembersResponse>('/api/members.php', { query: query as Record<string, string | number> });
+          };
+          const res: MembersResponse = yield api().call(memberSearch, { query });
           self.results = res.profiles;
           self.total = res.total;
           self.totalCapped = Boolean(res.total_capped);
@@ -89,7 +92,7 @@ export const MembersStore = types
           self.searchedKey = key;
           // Few exact results: offer similar profiles (same gender and country, wider ages, any region).
           const similar: MembersResponse = res.total < res.per_page * 2
-            ? yield api().get<MembersResponse>('/api/members.php', { query: { ...(query as Record<string, string | number>), page: 1, similar: true } })
+            ? yield api().call(memberSearch, { query: { ...query, page: 1, similar: true } })
             : { profiles: [], total: 0, page: 1, per_page: res.per_page };
           self.similar = similar.profiles;
           self.similarTotal = similar.total;
@@ -100,7 +103,7 @@ export const MembersStore = types
         }
       }),
       loadProfile: flow(function* (id: number) {
-        const res: MemberResponse = yield api().get<MemberResponse>('/api/member.php', { query: { id } });
+        const res: MemberResponse = yield api().call(memberProfile, { query: { id } });
         self.profiles.set(String(id), res.profile);
         return res.profile;
       }),
@@ -109,8 +112,8 @@ export const MembersStore = types
         self.profiles.delete(String(id));
       },
       setBlocked: flow(function* (id: number, blocked: boolean) {
-        if (blocked) yield api().post('/api/block.php', { id });
-        else yield api().del('/api/block.php', { id });
+        if (blocked) yield api().call(blockMember, { body: { id } });
+        else yield api().call(unblockMember, { body: { id } });
         const p = self.profiles.get(String(id));
         if (p) self.profiles.set(String(id), { ...p, blocked });
         self.results = self.results.filter((r) => !blocked || r.id !== id);
@@ -118,12 +121,12 @@ export const MembersStore = types
       }),
       loadRegions: flow(function* () {
         if (self.regions) return;
-        const res: RegionsResponse = yield api().get<RegionsResponse>('/api/regions.php');
+        const res: RegionsResponse = yield api().call(regionsEndpoint);
         self.regions = res.countries;
       }),
       loadInterests: flow(function* () {
         if (self.interests) return;
-        const res: InterestsResponse = yield api().get<InterestsResponse>('/api/interests.php');
+        const res: InterestsResponse = yield api().call(interestsEndpoint);
         self.interests = res.interests;
       }),
     };

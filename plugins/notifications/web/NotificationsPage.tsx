@@ -10,9 +10,11 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
-import type { User } from '../../auth/contract.ts';
-import { NOTIFICATION_CATEGORIES, type NotificationCategory, type UnsubscribeInfo } from '../contract.ts';
+import { NOTIFICATION_CATEGORIES, saveNotifications, unsubscribe, unsubscribeInfo, type NotificationCategory, type UnsubscribeInfo } from '../contract.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+const loginPage = routeRef('login');
 
 const List = styled.ul`
   list-style: none;
@@ -35,9 +37,9 @@ function Unsubscribe({ token }: { token: string }) {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.get<UnsubscribeInfo>('/api/unsubscribe.php', { query: { token }, retries: 1 }).then(setInfo, (err) => setError(errorText(t, err, 'notifications')));
+    api.call(unsubscribeInfo, { query: { token } }, { retries: 1 }).then(setInfo, (err) => setError(errorText(t, err, 'notifications')));
   }, [api, token, t]);
-  const confirm = () => api.post('/api/unsubscribe.php?token=' + encodeURIComponent(token), {}).then(() => setDone(true), (err) => setError(errorText(t, err, 'notifications')));
+  const confirm = () => api.call(unsubscribe, { query: { token } }).then(() => setDone(true), (err) => setError(errorText(t, err, 'notifications')));
   return (
     <Card>
       <h1>{t('notifications:unsubscribe.title')}</h1>
@@ -71,7 +73,7 @@ export default observer(function NotificationsPage({ query }: PageProps) {
         <Card>
           <h1>{t('notifications:title')}</h1>
           <p>{t('notifications:loginPrompt')}</p>
-          {kernel.router.has('login') && <Link to="login" query={{ redirect: '/notifications' }}>{t('auth:nav.login')}</Link>}
+          <Link to={loginPage} query={{ redirect: kernel.router.href('notifications') }}>{t('auth:nav.login')}</Link>
         </Card>
       </div>
     );
@@ -82,7 +84,7 @@ export default observer(function NotificationsPage({ query }: PageProps) {
     setError(null);
     setShown(next);
     try {
-      const res = await kernel.api.put<{ user: User }>('/api/notifications.php', { notifications_disabled: next });
+      const res = await kernel.api.call(saveNotifications, { body: { notifications_disabled: next } });
       auth.setUser(res.user);
       setSaved(true);
     } catch (err) {

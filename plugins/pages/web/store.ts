@@ -1,6 +1,6 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
-import type { CompanyInfo, CompanyInfoResponse } from '../contract.ts';
+import { companyInfo, type CompanyInfo, type CompanyInfoResponse } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
 
 /** The operating company, fetched once and cached. */
@@ -9,7 +9,7 @@ export const PagesStore = types
   .actions((self) => {
     let pending: Promise<unknown> | null = null;
     const fetchCompany = flow(function* () {
-      const res: CompanyInfoResponse = yield getEnv<StoreEnv>(self).api.get<CompanyInfoResponse>('/api/companyinfo.php');
+      const res: CompanyInfoResponse = yield getEnv<StoreEnv>(self).api.call(companyInfo);
       self.company = res.company;
     });
     return {

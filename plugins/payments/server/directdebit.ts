@@ -10,7 +10,7 @@ import { siteLink } from '../../../kernel/server/settings.ts';
 import { accounts } from '../../auth/server.ts';
 import { SEPA_COUNTRIES, type CreatePaymentResponse, type Currency, type DirectDebitCodeResponse, type DirectDebitInfo, type DirectDebitRequest } from '../contract.ts';
 import type { PaymentProvider } from './provider.ts';
-import type { PaymentsService } from './service.ts';
+import { webhookUrl, type PaymentsService } from './service.ts';
 import { normalisePhone, type SmsSender } from './sms/sms.ts';
 
 /** A code is valid this long, may be asked for again after RESEND, and allows this many tries. */
@@ -27,7 +27,7 @@ export interface DirectDebitDeps {
   db: DB;
   clock: Clock;
   log: Logger;
-  payments: () => PaymentsService;
+  payments: PaymentsService;
   sms: () => SmsSender | null;
   /** The SMS text in the member's language. */
   smsText: (locale: string | null, code: string, site: SiteSettings) => string;
@@ -73,20 +73,20 @@ export function createDirectDebit(deps: DirectDebitDeps) {
     return Number(row?.sum ?? 0);
   }
 
-  const limitOf = (site: SiteSettings, currency: string) => (site.directdebit_limit as Record<string, number> | undefined)?.[currency] ?? 0;
+  const limitOf = (site: SiteSettings, currency: Currency) => site.directdebit_limit?.[currency] ?? 0;
 
   const available = (provider: PaymentProvider | null): provider is PaymentProvider & Required<Pick<PaymentProvider, 'debit'>> =>
     Boolean(provider?.debit && provider.methods.includes('directdebit'));
 
   function need() {
-    const provider = deps.payments().provider;
+    const provider = deps.payments.provider;
     if (!available(provider) || !deps.sms()) throw new HttpError(503, 'directdebit_unavailable', 'Direct debit is not available right now.');
     return provider;
   }
 
   return {
     /** Whether direct debit can be offered at all (a provider that debits, and SMS). */
-    available: () => available(deps.payments().provider) && !!deps.sms(),
+    available: () => available(deps.payments.provider) && !!deps.sms(),
 
     async info(userId: number, site: SiteSettings): Promise<DirectDebitInfo> {
       need();
@@ -140,7 +140,7 @@ export function createDirectDebit(deps: DirectDebitDeps) {
     /** The one-time debit: everything checked, the code used, the mandate kept, the provider asked. */
     async debit(userId: number, site: SiteSettings, body: DirectDebitRequest, ctx: DebitContext): Promise<CreatePaymentResponse> {
       const provider = need();
-      const payments = deps.payments();
+      const { payments } = deps;
       if (body.authorise !== true) throw field('authorisation_required', 'authorise', 'Tick the box to authorise the one-time direct debit.');
       const holder = text(body.holder, 'holder', 70, 'holder_invalid');
       const iban = electronicFormatIBAN(typeof body.iban === 'string' ? body.iban : '') ?? '';
@@ -215,7 +215,7 @@ export function createDirectDebit(deps: DirectDebitDeps) {
         ({ providerId } = await provider.debit({
           reference: `${made.row.id}-${now.getTime().toString(36)}`, amount: made.row.amount, currency: pkg.currency,
           description: `${pkg.credits} credits (${site.domain}) #${made.row.id}`,
-          webhookUrl: siteLink(site, `/api/payments-webhook.php?provider=${encodeURIComponent(provider.name)}`),
+          webhookUrl: webhookUrl(site, provider.name),
           locale: ctx.locale, holder, iban, mandateReference: made.reference, signedAt: now, email: who?.email ?? '',
           ip: ctx.ip, userAgent: ctx.userAgent,
         }));

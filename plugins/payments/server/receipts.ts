@@ -2,7 +2,7 @@ import type { Kernel } from '../../../kernel/server/plugin.ts';
 import type { DB } from '../../../kernel/server/db.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { accounts } from '../../auth/server.ts';
-import { companiesRef } from '../../pages/server.ts';
+import type { CompaniesService } from '../../pages/server.ts';
 import type { Payment, Receipt } from '../contract.ts';
 import { formatMoney } from '../money.ts';
 import type { PaymentRow } from './service.ts';
@@ -14,21 +14,30 @@ export const receiptNumber = (row: Pick<PaymentRow, 'id' | 'paid_at' | 'created_
 /** Intl's name for our languages ('no' is Bokmål). */
 const intlLocale = (lng: string | null | undefined) => (lng === 'no' ? 'nb' : lng || 'en');
 
+/** What receipts need: the kernel, and the companies (the pages plugin's service) when it is installed. */
+export interface ReceiptDeps { kernel: Kernel; companies: CompaniesService | undefined }
+
 /** The seller's legal data for a site: its company (pages plugin), when one is configured and on. */
-async function seller(kernel: Kernel, site: SiteSettings): Promise<Receipt['company']> {
-  const companies = kernel.enabled(site).has('pages') ? kernel.services.find(companiesRef) : undefined;
-  const c = await companies?.company(site.company_id);
+async function seller({ kernel, companies }: ReceiptDeps, site: SiteSettings): Promise<Receipt['company']> {
+  const c = kernel.enabled(site).has('pages') ? await companies?.company(site.company_id) : null;
   return c ? { name: c.name, address: c.address, city: c.city, country: c.country, kvk: c.kvk, vat_numbers: c.vat_numbers ?? [] } : null;
 }
 
 /** A completed payment's receipt (what the mail says and /transactions shows). */
-export async function receiptFor(kernel: Kernel, site: SiteSettings, row: PaymentRow, payment: Payment, on: DB = kernel.db): Promise<Receipt | null> {
+export async function receiptFor(deps: ReceiptDeps, site: SiteSettings, row: PaymentRow, payment: Payment, on: DB = deps.kernel.db): Promise<Receipt | null> {
   if (!row.credited || row.user_id == null) return null;
   const who = await accounts.contact(on, row.user_id);
-  return { number: receiptNumber(row), payment, company: await seller(kernel, site), site_name: site.name, customer: who?.email ?? '' };
+  return { number: receiptNumber(row), payment, company: await seller(deps, site), site_name: site.name, customer: who?.email ?? '' };
 }
 
 export const RECEIPT_JOB = 'payments:receipt';
+
+declare module '../../../kernel/server/jobs.ts' {
+  interface JobPayloads {
+    /** Mails the receipt of a payment just credited (queued in the transaction that credits it). */
+    'payments:receipt': { payment: number };
+  }
+}
 
 /**
  * Queues the receipt in the transaction that grants the credits (a payment credited once is mailed
@@ -40,13 +49,14 @@ export async function queueReceipt(kernel: Kernel, trx: DB, row: PaymentRow): Pr
 }
 
 /** The receipt mail in the member's language. A direct debit's receipt is also its pre-notification. */
-export async function sendReceiptMail(kernel: Kernel, paymentId: number): Promise<void> {
+export async function sendReceiptMail(deps: ReceiptDeps, paymentId: number): Promise<void> {
+  const { kernel } = deps;
   const row = await kernel.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
   if (!row?.credited || row.user_id == null) return;
   const who = await accounts.contact(kernel.db, row.user_id);
   if (!who) return;
   const site = await kernel.sites.resolve(row.domain);
-  const company = await seller(kernel, site);
+  const company = await seller(deps, site);
   const locale = who.language;
   const money = (minor: number) => formatMoney(minor, row.currency, intlLocale(locale));
   const name = site.mail_name || site.name;

@@ -10,9 +10,9 @@ import type { Realtime } from '../../../kernel/server/realtime.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
 import { siteLink } from '../../../kernel/server/settings.ts';
 import type { CreditsService } from '../../credits/server.ts';
-import type { CreatePaymentRequest, CreatePaymentResponse, CreditsOffer, Payment, PaymentStatus } from '../contract.ts';
+import { webhook, type CreatePaymentRequest, type CreatePaymentResponse, type CreditsOffer, type Payment, type PaymentStatus } from '../contract.ts';
 import { countryFor, currencyFor, methodsFor, packagesFor } from './offer.ts';
-import type { DiscountSource } from './discounts.ts';
+import { discountSources, type DiscountSource, type PurchaseContext } from './discounts.ts';
 import type { PaymentProvider, ProviderStatus } from './provider.ts';
 import { refundable, refundAmount, refundUntil, unusedByPayment } from './refunds.ts';
 import { creditsNow, nextStatus, reportedStatus, reversesCredits } from './state.ts';
@@ -29,7 +29,7 @@ export const GIVE_UP_BANKTRANSFER_MS = 14 * 24 * 3600_000;
 /** A member reading a waiting payment asks the provider at most this often. */
 export const RETURN_SYNC_MS = 10_000;
 
-/** The payments plugin's service (kernel.services.get(paymentsRef)). */
+/** The payments plugin's service (other plugins get it injected: `deps: { payments: paymentsRef }`). */
 export interface PaymentsService {
   /** The configured provider; null when payments are unavailable (see `unavailable`). */
   readonly provider: PaymentProvider | null;
@@ -52,10 +52,13 @@ export interface PaymentsService {
   view(userId: number, site: SiteSettings, row: Row): Promise<Payment>;
   /** Tells the member's pages that the payment changed (realtime). */
   publish(row: Row): void;
-  /** Where discounts come from (the bonuses plugin); one source. */
-  useDiscounts(source: DiscountSource | null): void;
-  /** Claims the member's discount for a payment being made in `trx` (direct debit), or null. */
-  claimDiscount(trx: DB, ctx: Parameters<DiscountSource['claim']>[1]): Promise<{ amount: number; code: string } | null>;
+  /**
+   * Adds a source of discounts (the bonuses plugin: the time bonus, codes, the welcome discount).
+   * Any number may be added; how they combine is said in ./discounts.ts (DiscountSource).
+   */
+  addDiscountSource(source: DiscountSource): void;
+  /** Claims the member's best discount for a payment being made in `trx` (direct debit), or null. */
+  claimDiscount(trx: DB, ctx: PurchaseContext): Promise<{ amount: number; code: string } | null>;
   /** A payment that ended unpaid before reaching the provider gives its discount back. */
   releaseDiscount(trx: DB, paymentId: number): Promise<void>;
   /** Asks the provider how the payment stands and applies it (webhook, poll, the payer's return). */
@@ -68,12 +71,16 @@ export interface PaymentsService {
 
 export const paymentsRef = serviceRef<PaymentsService>('payments');
 
+/** Where the provider calls us about a payment made on `site` (the webhook endpoint, naming the provider). */
+export const webhookUrl = (site: SiteSettings, provider: string) =>
+  siteLink(site, `${webhook.path}?provider=${encodeURIComponent(provider)}`);
+
 export interface PaymentsDeps {
   db: DB;
   clock: Clock;
   log: Logger;
   realtime: Pick<Realtime, 'publish'>;
-  credits: () => CreditsService;
+  credits: CreditsService;
   /** The member's profile country, when a plugin knows it (members). */
   profileCountry: (userId: number) => Promise<string | null>;
   /** The settings of the site a payment was made on (its refund_days). */
@@ -105,7 +112,7 @@ export function toPayment(r: Row, refund: RefundView = NO_REFUND): Payment {
 export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { use(provider: PaymentProvider | null, unavailable: string | null): void } {
   const { db, clock, log } = deps;
   let provider: PaymentProvider | null = null;
-  let discounts: DiscountSource | null = null;
+  const discounts = discountSources();
   const UNPAID = new Set<PaymentStatus>(['failed', 'canceled', 'expired']);
   let unavailable: string | null = 'payments are starting';
   /** When each payment was last asked about (this instance): the member's reads ask at most this often. */
@@ -176,10 +183,9 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
         .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
       await event(trx, row.id, next, source, note);
       if (creditsNow(row.status, next) && !row.credited) await credit(trx, updated);
-      if (row.discount > 0 && discounts && sideEffects) {
+      if (row.discount > 0 && sideEffects) {
         if (next === 'paid') {
-          const unusual = await discounts.confirm(trx, row.id);
-          if (unusual) await event(trx, row.id, next, source, unusual);
+          for (const unusual of await discounts.confirm(trx, row.id)) await event(trx, row.id, next, source, unusual);
         } else if (UNPAID.has(next)) await discounts.release(trx, row.id);
       }
       if (row.credited && reversesCredits(next)) updated = await reverse(trx, updated, next);
@@ -196,7 +202,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     const marked = await trx.updateTable('payments').set({ credited: true }).where('id', '=', row.id).where('credited', '=', false)
       .returningAll().executeTakeFirst();
     if (!marked) return;
-    const credits = deps.credits();
+    const { credits } = deps;
     await credits.grant(row.user_id, row.credits, 'payment', `payment:${row.id}`, trx);
     await credits.markPaid(row.user_id, trx);
     await deps.receiptMail?.(trx, marked);
@@ -213,7 +219,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     const unused = (await unusedFor(row.user_id, trx)).get(row.id) ?? 0;
     let taken = 0;
     if (held > 0 && unused > 0) {
-      taken = (await deps.credits().takeBack(row.user_id, Math.min(held, unused), `payment:${next}`, `reversal:${row.id}`, trx)).taken;
+      taken = (await deps.credits.takeBack(row.user_id, Math.min(held, unused), `payment:${next}`, `reversal:${row.id}`, trx)).taken;
     }
     log.warn({ payment: row.id, status: next, taken, held }, 'payments: payment reversed; unused credits taken back');
     if (next === 'charged_back' || (row.method === 'directdebit' && next === 'failed')) {
@@ -224,7 +230,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     if (next !== 'refunded') {
       const other = await trx.selectFrom('payments').select('id').where('user_id', '=', row.user_id).where('id', '<>', row.id)
         .where('credited', '=', true).where('status', 'in', ['paid', 'pending', 'refunded']).limit(1).executeTakeFirst();
-      if (!other) await deps.credits().unmarkPaid(row.user_id, trx);
+      if (!other) await deps.credits.unmarkPaid(row.user_id, trx);
     }
     return trx.updateTable('payments').set({ reversed_credits: sql`reversed_credits + ${taken}` })
       .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
@@ -235,7 +241,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     const [rows, balance] = await Promise.all([
       on.selectFrom('payments').select(['id', 'credits', 'credited', 'refunded_credits', 'reversed_credits'])
         .where('user_id', '=', userId).where('credited', '=', true).execute(),
-      deps.credits().balance(userId, on),
+      deps.credits.balance(userId, on),
     ]);
     return unusedByPayment(rows, balance);
   }
@@ -271,8 +277,9 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       const { country, currency, packages, methods } = await offerFor(userId, site);
       const last = await db.selectFrom('payments').select(['package_id', 'method']).where('user_id', '=', userId)
         .where('status', '=', 'paid').orderBy('id', 'desc').limit(1).executeTakeFirst();
-      const discount = discounts ? await discounts.current({ userId, site, country, currency }) : null;
-      return { country, currency, packages, methods, discount, codes: !!discounts, last_order: last ? { package_id: last.package_id, method: last.method } : null };
+      const ctx = { userId, site, country, currency };
+      const [discount, welcome] = await Promise.all([discounts.current(ctx), discounts.welcome(ctx)]);
+      return { country, currency, packages, methods, discount, welcome, last_order: last ? { package_id: last.package_id, method: last.method } : null };
     },
 
     async create(userId: number, site: SiteSettings, request: CreatePaymentRequest, locale: string): Promise<CreatePaymentResponse> {
@@ -295,7 +302,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
           currency, method: method.method, country, status: 'open', provider: p.name, provider_id: null,
           created_at: now, updated_at: now, repeat: request.repeat === true,
         }).returningAll().executeTakeFirstOrThrow();
-        const claim = discounts ? await discounts.claim(trx, { userId, site, country, currency, price: pkg.price, method: method.method, paymentId: made.id }) : null;
+        const claim = await discounts.claim(trx, { userId, site, country, currency, price: pkg.price, method: method.method, paymentId: made.id });
         if (claim && claim.amount > 0) {
           made = await trx.updateTable('payments').set({ discount: claim.amount, amount: pkg.price + method.fee - claim.amount })
             .where('id', '=', made.id).returningAll().executeTakeFirstOrThrow();
@@ -318,14 +325,14 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
           reference: `${row.id}-${now.getTime().toString(36)}`, amount, currency, method: method.method, locale,
           description: `${pkg.credits} credits (${site.domain}) #${row.id}`,
           returnUrl: siteLink(site, `/transactions/${row.id}`),
-          webhookUrl: siteLink(site, `/api/payments-webhook.php?provider=${encodeURIComponent(p.name)}`),
+          webhookUrl: webhookUrl(site, p.name),
         });
       } catch (err) {
         log.error({ err, payment: row.id, provider: p.name }, 'payments: the provider refused or failed to make the payment');
         const failed = await db.transaction().execute(async (trx) => {
           const r = await trx.updateTable('payments').set({ status: 'failed', updated_at: clock.now() })
             .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-          if (r.discount > 0) await discounts?.release(trx, r.id);
+          if (r.discount > 0) await discounts.release(trx, r.id);
           await event(trx, row.id, 'failed', 'create', 'provider_error');
           return r;
         });
@@ -374,7 +381,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
           payment_id: row.id, credits: can.credits, amount: can.amount, status: 'pending', provider_refund_id: null, created_at: now, updated_at: now,
         }).returningAll().executeTakeFirstOrThrow();
         // The ledger reference names this attempt: one the provider refused may be tried again.
-        const { taken } = await deps.credits().takeBack(userId, can.credits, 'payment:refund', `refund:${refund.id}`, trx);
+        const { taken } = await deps.credits.takeBack(userId, can.credits, 'payment:refund', `refund:${refund.id}`, trx);
         const amount = refundAmount(row, taken);
         if (taken <= 0 || amount <= 0) throw notAllowed();
         if (taken !== can.credits) {
@@ -392,7 +399,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
         // The provider would not pay it back: the credits return to the balance, nothing is lost.
         log.error({ err, payment: id }, 'payments: the provider refused or failed the refund; credits given back');
         await db.transaction().execute(async (trx) => {
-          await deps.credits().grant(userId, made.refund.credits, 'payment:refund-failed', `refund-undone:${made.refund.id}`, trx);
+          await deps.credits.grant(userId, made.refund.credits, 'payment:refund-failed', `refund-undone:${made.refund.id}`, trx);
           // Deleted so that the member may try again (one refund per payment is the unique row).
           await trx.deleteFrom('payment_refunds').where('id', '=', made.refund.id).execute();
           await trx.updateTable('payments').set({ refunded_credits: 0, refunded_amount: 0, updated_at: clock.now() }).where('id', '=', id).execute();
@@ -408,12 +415,12 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     },
 
     credit,
-    useDiscounts(source: DiscountSource | null) { discounts = source; },
-    async claimDiscount(trx: DB, ctx: Parameters<DiscountSource['claim']>[1]) {
-      const claim = discounts ? await discounts.claim(trx, ctx) : null;
-      return claim && claim.amount > 0 ? { amount: claim.amount, code: claim.discount.code } : null;
+    addDiscountSource(source: DiscountSource) { discounts.add(source); },
+    async claimDiscount(trx: DB, ctx: PurchaseContext) {
+      const claim = await discounts.claim(trx, ctx);
+      return claim ? { amount: claim.amount, code: claim.discount.code } : null;
     },
-    async releaseDiscount(trx: DB, paymentId: number) { await discounts?.release(trx, paymentId); },
+    async releaseDiscount(trx: DB, paymentId: number) { await discounts.release(trx, paymentId); },
     view: async (userId: number, site: SiteSettings, row: Row) => (await viewAll(userId, site, [row]))[0]!,
     publish,
 

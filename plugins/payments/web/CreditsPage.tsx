@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
+import { Panels } from '../../../kernel/web/Panels.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { authSlice } from '../../auth/ui.ts';
 import { getOffer } from './api.ts';
-import { DiscountCodeForm } from './DiscountCodeForm.tsx';
 import { DiscountNotice } from './DiscountNotice.tsx';
 import { MethodList, PackageTiles, Page, useLoad } from './ui.tsx';
 
@@ -24,7 +24,7 @@ export default observer(function CreditsPage() {
   return (
     <Page className="container">
       <h1>{t('payments:credits.title')}</h1>
-      {user && <p className="lead" role="status">{t('payments:credits.balance', { credits: user.credits })}</p>}
+      {user && <p className="lead" role="status">{t('payments:credits.balance', { credits: user.credits ?? 0 })}</p>}
       <p>{t('payments:credits.lead')}</p>
       <FormError message={offer.error} />
       {!offer.data && !offer.error && <Spinner />}
@@ -34,7 +34,8 @@ export default observer(function CreditsPage() {
             <p><Link to="credits-repeat-order">{t('payments:credits.repeat')}</Link></p>
           )}
           {offer.data.discount && <DiscountNotice discount={offer.data.discount} currency={offer.data.currency} onEnd={() => void reload()} />}
-          {offer.data.codes && <DiscountCodeForm discount={offer.data.discount} onChange={reload} />}
+          {/* Where discount sources take input (a code form, the bonuses plugin's): they hand back by `reload`. */}
+          <Panels slot="credits-discount" props={{ discount: offer.data.discount, reload }} />
           <h2 id="packages-heading">{t('payments:credits.packages')}</h2>
           <PackageTiles packages={offer.data.packages} discount={offer.data.discount} label={t('payments:credits.packages')} />
           <h2 id="methods-heading">{t('payments:credits.methods')}</h2>
@@ -42,7 +43,7 @@ export default observer(function CreditsPage() {
             {offer.data.methods.map((m) => <li key={m.method}>{t(`payments:methods.${m.method}`)}</li>)}
           </MethodList>
           <p className="muted">{t('payments:credits.oneTime')}</p>
-          {kernel.router.has('transactions-id') && <p><Link to="transactions-id">{t('payments:history.title')}</Link></p>}
+          <p><Link to="transactions-id">{t('payments:history.title')}</Link></p>
         </>
       )}
     </Page>

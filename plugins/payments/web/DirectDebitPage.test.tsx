@@ -8,7 +8,7 @@ const disposers: (() => void)[] = [];
 afterEach(() => { disposers.splice(0).forEach((d) => d()); vi.useRealTimers(); });
 
 const deOffer = (over: Partial<CreditsOffer> = {}): CreditsOffer => ({
-  country: 'DE', currency: 'EUR', discount: null, codes: false, last_order: null,
+  country: 'DE', currency: 'EUR', discount: null, welcome: null, last_order: null,
   packages: [{ id: 1, credits: 50, price: 999, currency: 'EUR' }, { id: 2, credits: 150, price: 2499, currency: 'EUR', popular: true }],
   methods: [{ method: 'creditcard', fee: 0 }, { method: 'paypal', fee: 0 }, { method: 'directdebit', fee: 0 }],
   ...over,

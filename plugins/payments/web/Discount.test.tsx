@@ -33,57 +33,8 @@ describe('discount on /credits', () => {
     const notice = screen.getByRole('region', { name: 'Welcome bonus: 25% off every package' });
     expect(text(notice)).toMatch(/Ends in 03:59:(59|58)/);
     expect(within(notice).getByText('Premium members have a 46% higher chance of a match!')).toBeTruthy();
-    // No code form unless the offer takes codes.
+    // No code form without a discount source that offers one (the bonuses plugin: bonuses/web/DiscountCode.test.tsx).
     expect(screen.queryByRole('textbox', { name: 'Discount code' })).toBeNull();
-  });
-
-  it('answers a code with the server\'s word at the field, and an accepted code reprices the packages', async () => {
-    let discount: OfferDiscount | null = null;
-    const posted: unknown[] = [];
-    const app = await openApp('/credits', free(), {
-      'GET /api/credits.php': () => plOffer({ discount, codes: true }),
-      'POST /api/discountcode.php': (body) => {
-        posted.push(body);
-        const { code } = body as { code: string };
-        if (code === 'NOPE') throw new ApiError(404, 'code_not_found', 'code not found');
-        if (code === 'USED') throw new ApiError(409, 'code_used', 'code used');
-        discount = spring;
-        return { discount };
-      },
-      'DELETE /api/discountcode.php': () => { discount = null; return { discount }; },
-    });
-    disposers.push(app.dispose);
-    const field = await screen.findByRole('textbox', { name: 'Discount code' });
-    const apply = screen.getByRole('button', { name: 'Apply' });
-
-    fireEvent.click(apply);
-    expect(await screen.findByText('Please enter a code.')).toBeTruthy();
-    expect(posted).toEqual([]);
-
-    fireEvent.change(field, { target: { value: 'NOPE' } });
-    fireEvent.click(apply);
-    expect(await screen.findByText('Code not found')).toBeTruthy();
-    expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(field.getAttribute('aria-describedby')).toBe(screen.getByText('Code not found').id);
-
-    fireEvent.change(field, { target: { value: 'USED' } });
-    fireEvent.click(apply);
-    expect(await screen.findByText('Code already used')).toBeTruthy();
-
-    fireEvent.change(field, { target: { value: ' SPRING10 ' } });
-    fireEvent.click(apply);
-    expect(await screen.findByText('Code SPRING10 applied: the prices below include 10% off.')).toBeTruthy();
-    expect(posted).toEqual([{ code: 'NOPE' }, { code: 'USED' }, { code: 'SPRING10' }]);
-    const first = within(screen.getByRole('list', { name: 'Credit packages' })).getAllByRole('listitem')[0];
-    await waitFor(() => expect(text(first)).toContain(`now ${pln(4299 - discountAmount(spring, 4299))} with 10% off`));
-    expect(screen.getByRole('region', { name: 'Discount code SPRING10: 10% off' })).toBeTruthy();
-    // A code has no claim and, here, no end.
-    expect(screen.queryByText(/46% higher chance/)).toBeNull();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Remove code' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: /Discount code SPRING10/ })).toBeNull());
-    expect(text(within(screen.getByRole('list', { name: 'Credit packages' })).getAllByRole('listitem')[0])).not.toContain('now');
-    expect(app.api.calls.filter((c) => c === 'GET /api/credits.php')).toHaveLength(3);
   });
 });
 
@@ -151,29 +102,22 @@ describe('discount at checkout', () => {
 });
 
 describe('welcome discount on /premium', () => {
-  it('shows its countdown to a free member; a failure to load it leaves the page as it was', async () => {
+  it('shows the offer\'s welcome discount with its countdown to a free member, and nothing when there is none', async () => {
     const welcome: OfferDiscount = { code: 'WELCOME25', kind: 'welcome', value_percentage: 25, ends_in: 3_600, minimum_order_value: null, paymentmethods: null };
-    const app = await openApp('/premium', free(), {
-      'GET /api/credits.php': () => plOffer(),
-      'GET /api/discountcode.php': (_b, q) => {
-        expect(q).toEqual({ welcome: 'true' });
-        return { discount: welcome };
-      },
-    });
+    const app = await openApp('/premium', free(), { 'GET /api/credits.php': () => plOffer({ welcome }) });
     disposers.push(app.dispose);
     const notice = await screen.findByRole('region', { name: 'Welcome discount: 25% off your first purchase' });
     expect(text(notice)).toMatch(/Ends in (01:00:00|00:59:59)/);
     // The claim stays once on the page (premium shows it anyway).
     expect(screen.getAllByText('Premium members have a 46% higher chance of a match!')).toHaveLength(1);
+    // From payments' own offer: no other plugin's endpoint is asked.
+    expect(app.api.calls).not.toContain('GET /api/discountcode.php');
     app.dispose();
     disposers.pop();
     cleanup();
 
-    const failing = await openApp('/premium', free(), {
-      'GET /api/credits.php': () => plOffer(),
-      'GET /api/discountcode.php': () => { throw new ApiError(404, 'not_found', 'none'); },
-    });
-    disposers.push(failing.dispose);
+    const none = await openApp('/premium', free(), { 'GET /api/credits.php': () => plOffer({ welcome: null }) });
+    disposers.push(none.dispose);
     expect(await screen.findByRole('list', { name: 'Credit packages' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: /Welcome discount/ })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -9,10 +9,15 @@ import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
 import { authSlice } from '../../auth/ui.ts';
-import { getOffer, getPricing, getWelcomeDiscount } from './api.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+import { getOffer, getPricing } from './api.ts';
 import { DiscountNotice } from './DiscountNotice.tsx';
-import type { Currency, OfferDiscount } from '../contract.ts';
+import type { Currency } from '../contract.ts';
 import { PackageTiles, Page, useLoad } from './ui.tsx';
+
+// Other plugins' pages: hidden where their plugin is off.
+const signup = routeRef('signup');
+const login = routeRef('login');
 
 const Benefits = styled.ul`
   list-style: none;
@@ -52,15 +57,14 @@ export default observer(function PremiumPage() {
   // A visitor's country as /pricing picks it: the browser's (GeoIP), else the site's first.
   const packages = useLoad(
     () => (loggedIn
-      ? getOffer(kernel.api).then((r) => ({ packages: r.packages, currency: r.currency, discount: r.discount }))
-      : getPricing(kernel.api, s.geoip_country || s.geoip_selected_country).then((r) => ({ packages: r.packages, currency: r.currency, discount: null }))),
+      ? getOffer(kernel.api).then((r) => ({ packages: r.packages, currency: r.currency, discount: r.discount, welcome: r.welcome }))
+      : getPricing(kernel.api, s.geoip_country || s.geoip_selected_country).then((r) => ({ packages: r.packages, currency: r.currency, discount: null, welcome: null }))),
     [loggedIn],
   );
-  // The welcome discount's countdown (members; a failure only leaves it out, as the spec says).
-  const welcome = useLoad<OfferDiscount | null>(() => (loggedIn && !premium ? getWelcomeDiscount(kernel.api) : Promise.resolve(null)), [loggedIn, premium]);
   const offered = packages.data?.discount ?? null;
-  // What the packages are priced with comes first (a running time bonus, a code); else the welcome discount.
-  const shown = offered ?? welcome.data;
+  // What the packages are priced with comes first (a running time bonus, a code); else the welcome
+  // discount the offer names (with its countdown), for members who have not bought yet.
+  const shown = offered ?? (premium ? null : packages.data?.welcome ?? null);
   const currency: Currency | undefined = packages.data?.currency;
   return (
     <Page className="container">
@@ -85,8 +89,8 @@ export default observer(function PremiumPage() {
           <h2 id="premium-join">{t('payments:premium.joinTitle')}</h2>
           <p>{t('payments:premium.joinText')}</p>
           <div className="actions">
-            {kernel.router.has('signup') && <Link className={buttonClass} to="signup">{t('payments:premium.signup')}</Link>}
-            <Link className={buttonClass} data-variant="outline" to="login" query={{ redirect: kernel.router.href('premium') }}>{t('payments:premium.login')}</Link>
+            <Link className={buttonClass} to={signup}>{t('payments:premium.signup')}</Link>
+            <Link className={buttonClass} data-variant="outline" to={login} query={{ redirect: kernel.router.href('premium') }}>{t('payments:premium.login')}</Link>
           </div>
         </Join>
       )}

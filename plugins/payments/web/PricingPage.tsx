@@ -10,6 +10,7 @@ import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
 import { authSlice } from '../../auth/ui.ts';
 import type { CreditPackage } from '../contract.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
 import { getPricing } from './api.ts';
 import { formatPerCredit } from '../money.ts';
 import { PackageTiles, Page, useLoad, useLocale } from './ui.tsx';
@@ -21,6 +22,9 @@ const Costs = styled.table`
   th, td { padding: 8px 12px; border-bottom: 1px solid ${colors.border}; text-align: left; }
   td { text-align: right; }
 `;
+
+/** The pages plugin's return policy (no link where that plugin is off). */
+const returnPolicy = routeRef('pages-return-policy');
 
 /** The lowest price of one credit among the packages (the biggest package's), as an exact fraction. */
 const cheapest = (packages: CreditPackage[]) =>
@@ -78,7 +82,7 @@ export default observer(function PricingPage() {
       <h2>{t('payments:pricing.refundTitle')}</h2>
       <p>
         {t('payments:pricing.refund', { days: s.refund_days })}{' '}
-        {kernel.router.has('pages-return-policy') && <Link to="pages-return-policy">{t('payments:pricing.returnPolicy')}</Link>}
+        <Link to={returnPolicy}>{t('payments:pricing.returnPolicy')}</Link>
       </p>
     </Page>
   );

@@ -38,7 +38,8 @@ describe('receipt', () => {
     expect(asked).toEqual([]);
     fireEvent.click(show);
     const sheet = await screen.findByRole('article', { name: 'Receipt 2026-000031' });
-    expect(asked).toEqual([{ id: 31 }]);
+    // As it travels in the query string.
+    expect(asked).toEqual([{ id: '31' }]);
     expect(screen.getByRole('button', { name: 'Hide receipt' }).getAttribute('aria-expanded')).toBe('true');
 
     const seller = within(sheet).getByRole('group', { name: 'Seller' });

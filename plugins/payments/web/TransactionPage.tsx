@@ -11,6 +11,7 @@ import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
 import { authSlice } from '../../auth/ui.ts';
 import type { Payment } from '../contract.ts';
 import { getHistory, getOffer, getPayment } from './api.ts';
@@ -19,6 +20,9 @@ import { formatMoney } from '../money.ts';
 import { MethodList, Page, useLoad, useLocale } from './ui.tsx';
 import { RefundedLine, RefundSection } from './Refund.tsx';
 import { hasReceipt, ReceiptSection } from './Receipt.tsx';
+
+/** Where a member goes after buying: the chats (another plugin's), else the member search. */
+const ONWARDS = [routeRef('chats'), routeRef('members')];
 
 /** While a payment is open or pending the page asks again this often (the socket may be down). */
 export const POLL_MS = 3000;
@@ -38,9 +42,7 @@ function useLivePayment(id: number) {
     setError(null);
     getPayment(kernel.api, id).then((p) => live && setPayment(p), (err) => live && setError(errorText(t, err, 'payments')));
     const off = kernel.bus.on('realtime:event', (e) => {
-      if (e.type !== 'payments:status') return;
-      const p = (e as unknown as { payment?: Payment }).payment;
-      if (p?.id === id) setPayment(p);
+      if (e.type === 'payments:status' && e.payment.id === id) setPayment(e.payment);
     });
     return () => { live = false; off(); };
   }, [kernel, id, t]);
@@ -111,7 +113,8 @@ function Result({ id, showReceipt }: { id: number; showReceipt: boolean }) {
   useEffect(() => { if (paid || debitAccepted) authSlice.of(kernel).fetchUser().catch(() => {}); }, [kernel, paid, debitAccepted]);
   if (error) return <Card><h1>{t('payments:transaction.title')}</h1><FormError message={error} /></Card>;
   if (!payment) return <Spinner />;
-  const onwards = ['chats', 'members'].find((r) => kernel.router.has(r));
+  // Onwards to the chats, else the member search, where the site has them.
+  const onwards = ONWARDS.find((r) => kernel.router.resolve(r) != null);
   return (
     <ResultCard aria-live="polite">
       {WAITING.has(payment.status) && !debitAccepted && (
@@ -130,7 +133,7 @@ function Result({ id, showReceipt }: { id: number; showReceipt: boolean }) {
             <p>{t('payments:mail.receipt.directdebit', { amount: formatMoney(payment.amount, payment.currency, kernel.appState.locale), account: payment.account_hint ?? '' })}</p>
           )}
           <div className="actions">
-            {onwards && <Link className={buttonClass} to={onwards}>{t(`payments:transaction.onwards.${onwards}`)}</Link>}
+            {onwards && <Link className={buttonClass} to={onwards}>{t(`payments:transaction.onwards.${onwards.route}`)}</Link>}
             <Link className={buttonClass} data-variant="outline" to="credits">{t('payments:transaction.buyMore')}</Link>
           </div>
         </>

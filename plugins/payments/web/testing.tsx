@@ -32,7 +32,7 @@ export const PL_METHODS: OfferedMethod[] = [
   { method: 'paysafecard', fee: 400, max: 21000 }, { method: 'banktransfer', fee: 0, delayed: true },
   { method: 'przelewy24', fee: 0 }, { method: 'blik', fee: 0 },
 ];
-export const plOffer = (over: Partial<CreditsOffer> = {}): CreditsOffer => ({ country: 'PL', currency: 'PLN', packages: PLN_PACKAGES, methods: PL_METHODS, discount: null, codes: false, last_order: null, ...over });
+export const plOffer = (over: Partial<CreditsOffer> = {}): CreditsOffer => ({ country: 'PL', currency: 'PLN', packages: PLN_PACKAGES, methods: PL_METHODS, discount: null, welcome: null, last_order: null, ...over });
 
 export const payment = (over: Partial<Payment> = {}): Payment => ({
   id: 31, package_id: 2, credits: 150, amount: 10499, fee: 0, discount: 0, currency: 'PLN', method: 'blik', country: 'PL',
@@ -43,10 +43,11 @@ export const payment = (over: Partial<Payment> = {}): Payment => ({
 // The first test of a file waits for the page chunk to be transformed: more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
-const settings = {
-  name: 'FlirtHaven', domain_language: 'en-GB', plugins: ['payments'], countries: ['PL', 'DE'], geoip_country: 'PL',
+// The settings these pages read (bonuses: on when a test adds its manifest).
+const settings: Partial<SiteSettings> = {
+  name: 'FlirtHaven', domain_language: 'en-GB', plugins: ['payments', 'bonuses'], countries: ['PL', 'DE'], geoip_country: 'PL',
   geoip_selected_country: 'PL', refund_days: 14,
-} as unknown as SiteSettings;
+};
 const credits = testPlugin({ id: 'credits', requires: ['auth'] });
 
 type Handler = Parameters<typeof fakeApi>[0][string];
@@ -68,7 +69,7 @@ export async function openApp(path: string, user: User | null, routes: Record<st
     ...routes,
   });
   const bus = new Bus();
-  const { kernel, registry, dispose } = await createKernel([authManifest, credits, paymentsManifest, ...extra], { api, bus, settings });
+  const { kernel, registry, dispose } = await createKernel([authManifest, credits, paymentsManifest, ...extra], { api, bus, settings: settings as SiteSettings });
   // Page chunks load once per test file and bring their texts to the first kernel only; later
   // kernels (one per test) get them here.
   await kernel.i18n.loadNamespaces(['payments', 'auth']);

@@ -1,36 +1,6 @@
 import { badRequest } from '../../../kernel/server/errors.ts';
-import {
-  BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, RELATIONSHIP_STATUSES, SEXUALITIES, SIGNUP_REASONS, TATTOOS,
-  ABOUT_MAX, INTEREST_KEYS, INTERESTS_MAX, type ProfileUpdate,
-} from '../../members/contract.ts';
+import { ABOUT_MAX, INTERESTS_MAX, type ProfileUpdate } from '../../members/contract.ts';
 import { birthdayIssues, nameIssues } from '../../signup/contract.ts';
-
-const optional = (values: readonly string[]) => ({ type: 'string', enum: ['', ...values] });
-
-/** The JSON schema of PUT /api/profile.php: every attribute optional, nothing else accepted. */
-export const profileUpdateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    name: { type: 'string', maxLength: 100 },
-    gender: { type: 'string', enum: [...GENDERS] },
-    sexuality: { type: 'string', enum: [...SEXUALITIES] },
-    birthdate: { type: 'string', maxLength: 10 },
-    country: { type: 'string', pattern: '^[A-Z]{2}$' },
-    region: { type: 'string', maxLength: 80 },
-    city: { type: 'string', maxLength: 200 },
-    hair_color: optional(HAIR_COLORS),
-    eye_color: optional(EYE_COLORS),
-    body_type: optional(BODY_TYPES),
-    relationship_status: optional(RELATIONSHIP_STATUSES),
-    tattoos: optional(TATTOOS),
-    signup_reason: optional(SIGNUP_REASONS),
-    interests: { type: 'array', maxItems: 100, items: { type: 'string', enum: INTEREST_KEYS } },
-    about: { type: 'string', maxLength: 20000, multiline: true },
-    invisible: { type: 'boolean' },
-  },
-} as const;
 
 /**
  * The rules beyond the schema, each failure naming its field. `regionsOf` gives the region codes

@@ -11,6 +11,10 @@ import { colors, up } from '../../../kernel/web/theme.ts';
 import { PHOTO_LIMITS } from '../../members/contract.ts';
 import { profileSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+/** Where a member gets more photos: premium, else buying credits (whichever is on here). */
+const UPGRADE_ROUTES = [routeRef('premium'), routeRef('credits')];
 
 const Grid = styled.ul`
   display: grid;
@@ -40,7 +44,7 @@ export const PhotoManager = observer(function PhotoManager() {
   const [error, setError] = useState<unknown>(null);
   const own = store.own!;
   const full = own.images.length >= own.photo_limit;
-  const upgrade = ['premium', 'credits'].find((r) => kernel.router.has(r));
+  const upgrade = UPGRADE_ROUTES.find((r) => kernel.router.resolve(r) != null);
 
   const run = async (work: () => Promise<unknown>, done?: string) => {
     setError(null);

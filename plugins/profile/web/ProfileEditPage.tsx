@@ -18,6 +18,9 @@ import { PhotoManager } from './PhotoManager.tsx';
 import { membersSlice } from '../../members/ui.ts';
 import { profileSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+const memberRoute = routeRef('members-id');
 
 const Page = styled.div`
   display: grid;
@@ -96,7 +99,7 @@ export default observer(function ProfileEditPage() {
     <div className="container">
       <Page>
         <h1>{t('profile:title')}</h1>
-        <p><Link to="members-id" params={{ id: store.own.id }}>{t('profile:viewOwn')}</Link></p>
+        <p><Link to={memberRoute} params={{ id: store.own.id }}>{t('profile:viewOwn')}</Link></p>
         <PhotoManager />
         <form onSubmit={submit} noValidate>
           <section aria-labelledby="profile-about">

@@ -1,7 +1,7 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
-import type { OwnProfile, ProfileUpdate } from '../../members/contract.ts';
-import type { OwnProfileResponse } from '../contract.ts';
+import type { OwnProfile } from '../../members/contract.ts';
+import { deletePhoto, ownProfile, saveProfile, setMainPhoto, uploadPhoto, type OwnProfileResponse, type SaveProfileRequest } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
 
 /** The member's own profile while editing it; every change answers with the whole new profile. */
@@ -13,24 +13,24 @@ export const ProfileStore = types
     const take = (res: OwnProfileResponse) => { self.own = res.profile; return res.profile; };
     return {
       load: flow(function* () {
-        return take(yield api().get<OwnProfileResponse>('/api/profile.php'));
+        return take(yield api().call(ownProfile));
       }),
-      save: flow(function* (update: ProfileUpdate) {
-        return take(yield api().put<OwnProfileResponse>('/api/profile.php', update));
+      save: flow(function* (update: SaveProfileRequest) {
+        return take(yield api().call(saveProfile, { body: update }));
       }),
       upload: flow(function* (file: File) {
         self.uploading += 1;
         try {
-          return take(yield api().upload<OwnProfileResponse>('/api/photos.php', file, { retries: 1 }));
+          return take(yield api().call(uploadPhoto, {}, { file, retries: 1 }));
         } finally {
           self.uploading -= 1;
         }
       }),
       setMain: flow(function* (id: number) {
-        return take(yield api().put<OwnProfileResponse>('/api/photos.php', { id, main: true }));
+        return take(yield api().call(setMainPhoto, { body: { id, main: true } }));
       }),
       remove: flow(function* (id: number) {
-        return take(yield api().del<OwnProfileResponse>('/api/photos.php', { id }));
+        return take(yield api().call(deletePhoto, { body: { id } }));
       }),
     };
   });

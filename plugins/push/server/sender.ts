@@ -75,10 +75,10 @@ export const systemResolver: Resolver = (host) => dns.promises.lookup(host, { al
  */
 export function httpsPoster(opts: { port?: number; ca?: string | Buffer } = {}): Poster {
   return ({ url, address, family }, request) => new Promise<number>((resolve, reject) => {
-    const pinned = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    const pinned: net.LookupFunction = (_host, options, callback) => {
       if (options?.all) callback(null, [{ address, family }]);
       else callback(null, address, family);
-    }) as unknown as typeof dns.lookup;
+    };
     const req = https.request({
       host: url.hostname, servername: url.hostname, port: opts.port ?? 443, path: `${url.pathname}${url.search}`,
       method: request.method, headers: { ...request.headers, 'content-length': String(request.body.length) },
@@ -122,11 +122,11 @@ export async function sendPush(kernel: Kernel, vapid: Vapid, userId: number, pay
     }
     const url = new URL(s.endpoint);
     try {
-      const req = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), {
+      const details = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), {
         vapidDetails: vapid, TTL: TTL_SECONDS, urgency: 'high', contentEncoding: 'aes128gcm',
       });
       const target = await resolveEndpoint(url, pushNet.resolve);
-      const status = await pushNet.post({ url, ...target }, { method: req.method, headers: req.headers as Record<string, string>, body: req.body as Buffer });
+      const status = await pushNet.post({ url, ...target }, { method: details.method, headers: details.headers as Record<string, string>, body: details.body as Buffer });
       if (status === 404 || status === 410) {
         await kernel.db.deleteFrom('push_subscriptions').where('id', '=', s.id).execute();
       } else if (status >= 200 && status < 300) {

@@ -1,6 +1,6 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
-import type { PushState } from '../contract.ts';
+import { subscribe, unsubscribe, type PushState, type PushSubscriptionJSON } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
 
 export const SW_PATH = '/sw-push.js';
@@ -8,6 +8,16 @@ export const SW_PATH = '/sw-push.js';
 const keyBytes = (base64url: string) => {
   const b64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+};
+
+/** What the server is told of a subscription: the browser's `toJSON()`, its fields as the contract names them. */
+const subscriptionBody = (sub: PushSubscription): PushSubscriptionJSON => {
+  const json = sub.toJSON();
+  return {
+    endpoint: json.endpoint ?? sub.endpoint,
+    keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    ...(json.expirationTime !== undefined ? { expirationTime: json.expirationTime } : {}),
+  };
 };
 
 const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -35,7 +45,7 @@ export const PushStore = types
         const reg: ServiceWorkerRegistration = yield registration();
         const sub: PushSubscription | null = yield reg.pushManager.getSubscription();
         if (sub && Notification.permission === 'granted') {
-          yield api().post('/api/user.php?push=1', sub.toJSON()).catch(() => {});
+          yield api().call(subscribe, { body: subscriptionBody(sub) }).catch(() => {});
           return set('subscribed');
         }
         set(Notification.permission === 'granted' ? 'not-subscribed' : 'unknown');
@@ -49,7 +59,7 @@ export const PushStore = types
           const reg: ServiceWorkerRegistration = yield registration();
           const sub: PushSubscription = (yield reg.pushManager.getSubscription())
             ?? (yield reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-          yield api().post('/api/user.php?push=1', sub.toJSON());
+          yield api().call(subscribe, { body: subscriptionBody(sub) });
           set('subscribed');
         } catch (err) {
           self.error = err;
@@ -63,7 +73,7 @@ export const PushStore = types
           const reg: ServiceWorkerRegistration = yield registration();
           const sub: PushSubscription | null = yield reg.pushManager.getSubscription();
           if (sub) {
-            yield api().del('/api/push.php', { endpoint: sub.endpoint }).catch(() => {});
+            yield api().call(unsubscribe, { body: { endpoint: sub.endpoint } }).catch(() => {});
             yield sub.unsubscribe();
           }
           set('not-subscribed');

@@ -3,9 +3,9 @@ import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { siteLink } from '../../../kernel/server/settings.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { notFound } from '../../../kernel/server/errors.ts';
-import { authRef } from '../../auth/server.ts';
-import { membersRef } from '../../members/server.ts';
-import { AFTER_SWITCH, type HandoffSwitch } from '../contract.ts';
+import type { AuthService } from '../../auth/server.ts';
+import type { MembersService } from '../../members/server.ts';
+import { AFTER_SWITCH, signupHandoff, signupSwitch, signupSwitchInfo } from '../contract.ts';
 
 /**
  * The hand-off from the embedded signup widget to the site: a widget on a partner's page cannot
@@ -19,7 +19,7 @@ import { AFTER_SWITCH, type HandoffSwitch } from '../contract.ts';
  */
 export const HANDOFF_PURPOSE = 'signup-handoff';
 export const HANDOFF_TTL_MS = 60_000;
-export const HANDOFF_PATH = '/api/signup-handoff.php';
+export const HANDOFF_PATH = signupHandoff.path;
 /** The question "switch accounts?" may wait this long for the member's answer. */
 export const SWITCH_PURPOSE = 'signup-switch';
 export const SWITCH_TTL_MS = 10 * 60_000;
@@ -34,17 +34,12 @@ export async function issueHandoff(kernel: Kernel, site: SiteSettings, userId: n
   return siteLink(site, `${HANDOFF_PATH}?token=${token}`);
 }
 
-const tokenQuery = {
-  type: 'object', required: ['token'], additionalProperties: false,
-  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
-} as const;
-
-export function handoffRoutes(app: FastifyInstance, kernel: Kernel) {
+export function handoffRoutes(app: FastifyInstance, kernel: Kernel, { auth, members }: { auth: AuthService; members: MembersService }) {
   const rateLimit = { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' };
-  const name = async (userId: number) => (await kernel.services.get(membersRef).basics([userId])).get(userId)?.name ?? '';
+  const name = async (userId: number) => (await members.basics([userId])).get(userId)?.name ?? '';
 
-  app.get('/signup-handoff.php', { config: { access: 'visitor', rateLimit }, schema: { querystring: tokenQuery } }, async (req, reply) => {
-    const { token } = req.query as { token: string };
+  kernel.serve(app, signupHandoff, { rateLimit }, async (req, reply) => {
+    const { token } = req.query;
     const found = await kernel.tokens.consume(HANDOFF_PURPOSE, token);
     // A person followed this link: an unknown, used or expired one (it works once, for 60 s) or one
     // of another site (the session cookie is that site's) goes to the login page, which says the
@@ -57,30 +52,27 @@ export function handoffRoutes(app: FastifyInstance, kernel: Kernel) {
       });
       return reply.redirect(siteLink(req.site, `/signup-switch?token=${ask}`), 303);
     }
-    if (req.userId == null) await kernel.services.get(authRef).logIn(req, reply, found.userId);
+    if (req.userId == null) await auth.logIn(req, reply, found.userId);
     return reply.redirect(siteLink(req.site, AFTER_HANDOFF), 303);
   });
 
   /** Whom the switch link is for, and who is logged in now: what the page asks about. */
-  app.get('/signup-switch.php', { config: { access: 'member', rateLimit }, schema: { querystring: tokenQuery } }, async (req): Promise<HandoffSwitch> => {
-    const { token } = req.query as { token: string };
+  kernel.serve(app, signupSwitchInfo, { rateLimit }, async (req) => {
+    const { token } = req.query;
     const found = await kernel.tokens.peek(SWITCH_PURPOSE, token);
     if (!found || found.data.domain !== req.site.domain || found.data.from !== req.userId) throw notFound('link_invalid', 'Link expired or invalid, request a new email.');
     return { name: await name(found.userId), current: await name(req.userId!) };
   });
 
   /** The member said yes: the session that was asked becomes the new account's. */
-  app.post('/signup-switch.php', {
-    config: { access: 'visitor', rateLimit },
-    schema: { body: tokenQuery },
-  }, async (req, reply) => {
-    const { token } = req.body as { token: string };
+  kernel.serve(app, signupSwitch, { rateLimit }, async (req, reply) => {
+    const { token } = req.body;
     const found = await kernel.tokens.peek(SWITCH_PURPOSE, token);
     // Only the session it was made for (or, logged out meanwhile, nobody's) may use it.
     const mine = found && found.data.domain === req.site.domain && (req.userId == null || found.data.from === req.userId);
     const used = mine ? await kernel.tokens.consume(SWITCH_PURPOSE, token) : null;
     if (!used) throw notFound('link_invalid', 'Link expired or invalid, request a new email.');
-    await kernel.services.get(authRef).logIn(req, reply, used.userId);
+    await auth.logIn(req, reply, used.userId);
     return { redirect: AFTER_HANDOFF };
   });
 }

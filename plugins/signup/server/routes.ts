@@ -1,43 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, forbidden, HttpError } from '../../../kernel/server/errors.ts';
 import { requestLocale } from '../../../kernel/server/request.ts';
 import { toLocale } from '../../../kernel/contract/locales.ts';
-import { EMAIL_MAX, PASSWORD_MAX } from '../../../kernel/contract/validation.ts';
-import { siteRegionCodes } from '../../members/server.ts';
-import { GENDERS } from '../../members/contract.ts';
+import { siteRegionCodes, type MembersService } from '../../members/server.ts';
 import {
-  MESSAGE_MAX, NAME_MAX, sexualityOf, signupIssues, TRACKING_COOKIE, TRACKING_KEYS, trackingFrom,
+  geocode, NAME_MAX, sexualityOf, signup, signupCheck, signupIssues, TRACKING_COOKIE, trackingFrom,
   type SignupIssue, type SignupRequest, type Tracking,
 } from '../contract.ts';
 import { reverseGeocode } from './geocode.ts';
 import { handoffRoutes, issueHandoff } from './handoff.ts';
-import { accountRef } from '../../account/server.ts';
-import { authRef } from '../../auth/server.ts';
-import { creditsRef } from '../../credits/server.ts';
-import { membersRef } from '../../members/server.ts';
+import type { AccountService } from '../../account/server.ts';
+import type { AuthService } from '../../auth/server.ts';
+import type { CreditsService } from '../../credits/server.ts';
 
-const str = (max: number) => ({ type: 'string', maxLength: max });
-const signupSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    gender: { type: 'string', enum: [...GENDERS] },
-    looking_for: { type: 'array', maxItems: 2, uniqueItems: true, items: { type: 'string', enum: [...GENDERS] } },
-    date_of_birth: str(10),
-    country: str(2),
-    region: str(80),
-    city: str(200),
-    name: str(200),
-    email: str(EMAIL_MAX + 50),
-    password: str(PASSWORD_MAX + 50),
-    signup_message: { ...str(MESSAGE_MAX + 50), multiline: true },
-    language: str(10),
-    tracking: { type: 'object', additionalProperties: false, properties: Object.fromEntries(TRACKING_KEYS.map((k) => [k, str(300)])) },
-    // The embedded widget asks for a hand-off link instead of a session cookie (handoff.ts).
-    handoff: { type: 'boolean' },
-  },
-};
+/** The services signup uses (injected: its `deps`). */
+export interface SignupDeps { auth: AuthService; credits: CreditsService; members: MembersService; account: AccountService }
 
 const issueError = (i: SignupIssue) => badRequest(i.code, `${i.field}: ${i.code}`, { field: i.field, ...i.params });
 
@@ -60,11 +39,7 @@ function assertSignupsOpen(req: FastifyRequest, tracking: Tracking) {
   throw forbidden('signups_closed', 'Signing up is by invitation only.');
 }
 
-export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
-  const auth = kernel.services.get(authRef);
-  const credits = kernel.services.get(creditsRef);
-  const members = kernel.services.get(membersRef);
-  const account = kernel.services.get(accountRef);
+export function signupRoutes(app: FastifyInstance, kernel: Kernel, { auth, credits, members, account }: SignupDeps) {
   const regionsOf = (req: FastifyRequest) => (country: string) => siteRegionCodes(req.site.countries, country);
 
   const check = async (req: FastifyRequest, body: Partial<SignupRequest>, full: boolean) => {
@@ -83,20 +58,16 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
   };
 
   // Checks one step while the member types (no account is made).
-  app.post('/signup-check.php', {
-    config: { access: 'visitor', rateLimit: { max: 60 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } },
-    schema: { body: signupSchema },
-  }, async (req) => {
-    await check(req, req.body as Partial<SignupRequest>, false);
-    return { ok: true };
+  kernel.serve(app, signupCheck, { rateLimit: { max: 60 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } }, async (req) => {
+    await check(req, req.body, false);
+    return { ok: true as const };
   });
 
-  app.post('/signup.php', {
-    config: { access: 'visitor', rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } },
-    schema: { body: { ...signupSchema, required: ['gender', 'looking_for', 'date_of_birth', 'country', 'region', 'name', 'email', 'password'] } },
-  }, async (req, reply) => {
+  // The user object as auth serialises it (its fields and every extension's), and the widget's hand-off link.
+  const response = Type.Intersect([auth.responseSchema(), Type.Object({ handoff_url: Type.Optional(Type.String()) })]);
+  kernel.serve(app, signup, { response, rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } }, async (req, reply) => {
     if (req.userId != null) throw badRequest('already_logged_in', 'Log out before making another account.');
-    const body = req.body as SignupRequest;
+    const body = req.body;
     const tracking = await check(req, body, true);
     const language = toLocale(body.language) ?? requestLocale(req);
     let userId: number;
@@ -127,23 +98,16 @@ export async function signupRoutes(app: FastifyInstance, kernel: Kernel) {
     reply.clearCookie(TRACKING_COOKIE, { path: '/' });
     await account.sendActivation(req, userId);
     const user = await auth.userView(userId, req.site);
+    if (!user) throw new HttpError(500, 'signup_failed', 'The new account could not be read.');
     return body.handoff ? { user, handoff_url: await issueHandoff(kernel, req.site, userId) } : { user };
   });
 
-  app.get('/geocode.php', {
-    config: { access: 'visitor', rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } },
-    schema: {
-      querystring: {
-        type: 'object', required: ['lat', 'lon'], additionalProperties: false,
-        properties: { lat: { type: 'number', minimum: -90, maximum: 90 }, lon: { type: 'number', minimum: -180, maximum: 180 } },
-      },
-    },
-  }, async (req) => {
-    const { lat, lon } = req.query as { lat: number; lon: number };
+  kernel.serve(app, geocode, { rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } }, async (req) => {
+    const { lat, lon } = req.query;
     const result = reverseGeocode(lat, lon, req.site.countries);
     if (!result) throw new HttpError(404, 'location_unknown', 'This location is outside the countries this site serves.');
     return { result };
   });
 
-  handoffRoutes(app, kernel);
+  handoffRoutes(app, kernel, { auth, members });
 }

@@ -7,6 +7,11 @@ import { Completion } from './Completion.tsx';
 import { SignupSteps } from './SignupSteps.tsx';
 import { signupSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+const loginRoute = routeRef('login');
+const termsRoute = routeRef('pages-terms');
+const privacyRoute = routeRef('pages-privacy');
 
 /**
  * The signup steps 0..4 and the completion step in the app (the /signup page and the signup dialog):
@@ -24,8 +29,8 @@ export const SignupForm = observer(function SignupForm({ onDone }: { onDone(): v
       state={{ draft: store.draft, step: store.step, password: store.password, regions: store.regions }}
       actions={store}
       onSubmitted={(user) => auth.setUser(user)}
-      loginLink={router.has('login') ? (label) => <Link to="login" onClick={() => kernel.appState.closeModal('signup')}>{label}</Link> : undefined}
-      legalLinks={router.has('pages-terms') && <><Link to="pages-terms" target="_blank">{t('signup:message.termsLink')}</Link> · <Link to="pages-privacy" target="_blank">{t('signup:message.privacyLink')}</Link></>}
+      loginLink={router.resolve(loginRoute) ? (label) => <Link to={loginRoute} onClick={() => kernel.appState.closeModal('signup')}>{label}</Link> : undefined}
+      legalLinks={router.resolve(termsRoute) && <><Link to={termsRoute} target="_blank">{t('signup:message.termsLink')}</Link> · <Link to={privacyRoute} target="_blank">{t('signup:message.privacyLink')}</Link></>}
     />
   );
 });

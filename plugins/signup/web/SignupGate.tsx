@@ -5,6 +5,9 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { storedTracking } from './store.ts';
 import { SignupForm } from './SignupForm.tsx';
 import { signupsOpenFor } from '../contract.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+const loginRoute = routeRef('login');
 
 /** The `signups` setting: open to all, to visitors from a traffic source, or by invitation only. */
 export function signupsOpen(mode: string) {
@@ -20,7 +23,7 @@ export const SignupGate = observer(function SignupGate({ onDone, onLogin }: { on
     <div role="note">
       <h3>{t('signup:invite.title')}</h3>
       <p>{t('signup:invite.text')}</p>
-      {kernel.router.has('login') && <p>{t('signup:invite.member')} <Link to="login" onClick={onLogin}>{t('signup:invite.login')}</Link></p>}
+      {kernel.router.resolve(loginRoute) && <p>{t('signup:invite.member')} <Link to={loginRoute} onClick={onLogin}>{t('signup:invite.login')}</Link></p>}
     </div>
   );
 });

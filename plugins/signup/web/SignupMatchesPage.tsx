@@ -7,7 +7,8 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
-import type { ProfileSummary } from '../../members/contract.ts';
+import { memberSearch, type MembersQuery, type ProfileSummary } from '../../members/contract.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
 import { signupSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
 
@@ -25,6 +26,8 @@ const Grid = styled.ul`
 `;
 
 const SUGGESTIONS = 12;
+const membersRoute = routeRef('members');
+const memberRoute = routeRef('members-id');
 
 /** Right after signup: members who fit what the new member looks for, in their country. */
 export default observer(function SignupMatchesPage() {
@@ -37,8 +40,8 @@ export default observer(function SignupMatchesPage() {
   const country = auth.user?.profile?.country ?? signup.draft.country ?? kernel.settings.geoip_selected_country;
 
   useEffect(() => {
-    const query = { country, ...(wish?.length === 1 ? { gender: wish[0] } : {}) };
-    kernel.api.get<{ profiles: ProfileSummary[] }>('/api/members.php', { query })
+    const query: MembersQuery = { country, ...(wish?.length === 1 ? { gender: wish[0] } : {}) };
+    kernel.api.call(memberSearch, { query })
       .then((r) => setProfiles(r.profiles.slice(0, SUGGESTIONS)), () => setProfiles([]));
   }, [kernel, country, wish]);
 
@@ -52,7 +55,7 @@ export default observer(function SignupMatchesPage() {
         <Grid>
           {profiles.map((p) => (
             <li key={p.id}>
-              <Link to="members-id" params={{ id: p.id }}>
+              <Link to={memberRoute} params={{ id: p.id }}>
                 {p.main_image ? <img src={p.main_image.match} alt="" loading="lazy" /> : <i aria-hidden="true">{p.name.slice(0, 1).toUpperCase()}</i>}
                 <span>{p.name}, {p.age}</span>
                 <small>{p.city}</small>
@@ -61,7 +64,7 @@ export default observer(function SignupMatchesPage() {
           ))}
         </Grid>
       )}
-      {kernel.router.has('members') && <p><Link className={buttonClass} to="members">{t('signup:matches.search')}</Link></p>}
+      {kernel.router.resolve(membersRoute) && <p><Link className={buttonClass} to={membersRoute}>{t('signup:matches.search')}</Link></p>}
     </div>
   );
 });

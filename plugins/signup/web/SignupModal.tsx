@@ -4,9 +4,10 @@ import { useKernel } from '../../../kernel/web/context.ts';
 import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import { SignupGate } from './SignupGate.tsx';
 import { signupSlice } from './store.ts';
+import type { ModalProps } from '../../../kernel/web/plugin.ts';
 
 /** The signup dialog, openable from any layout; while a signup is under way only its × closes it. */
-export default observer(function SignupModal({ close }: { close(): void }) {
+export default observer(function SignupModal({ close }: { close(): void; props: ModalProps['signup'] }) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const store = signupSlice.of(kernel);

@@ -6,6 +6,9 @@ import { Card } from '../../../kernel/web/ui/Card.tsx';
 import { SignupGate } from './SignupGate.tsx';
 import { signupSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+const membersRoute = routeRef('members');
 
 export default observer(function SignupPage() {
   const kernel = useKernel();
@@ -14,7 +17,7 @@ export default observer(function SignupPage() {
   const member = authSlice.of(kernel).loggedIn;
   // A member has an account already: the page is for visitors (and for finishing one's own signup).
   useEffect(() => {
-    if (member && !store.done) kernel.router.go(kernel.router.has('members') ? kernel.router.href('members') : '/', { replace: true });
+    if (member && !store.done) kernel.router.go(kernel.router.resolve(membersRoute) ?? '/', { replace: true });
   }, [member, store.done, kernel]);
   const finish = () => {
     store.clear();

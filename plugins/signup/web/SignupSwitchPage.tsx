@@ -7,7 +7,10 @@ import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
-import { AFTER_SWITCH, type HandoffSwitch } from '../contract.ts';
+import { AFTER_SWITCH, signupSwitch, signupSwitchInfo, type HandoffSwitch } from '../contract.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
+
+const membersRoute = routeRef('members');
 
 /**
  * A hand-off link from the signup widget opened in a browser logged in as another member: the site
@@ -25,17 +28,17 @@ export default function SignupSwitchPage({ query }: PageProps) {
 
   useEffect(() => {
     if (!token) return;
-    kernel.api.get<HandoffSwitch>('/api/signup-switch.php', { query: { token }, retries: 1 })
+    kernel.api.call(signupSwitchInfo, { query: { token } }, { retries: 1 })
       .then(setWho, (err) => (errorCode(err) === 'link_invalid' ? setDead(true) : setError(errorText(t, err, 'signup'))));
   }, [kernel, token, t]);
   useEffect(() => { if (who || dead) heading.current?.focus(); }, [who, dead]);
 
-  const stay = () => kernel.router.go(kernel.router.has('members') ? kernel.router.href('members') : '/');
+  const stay = () => kernel.router.go(kernel.router.resolve(membersRoute) ?? '/');
   const change = async () => {
     setBusy(true);
     setError(null);
     try {
-      await kernel.api.post('/api/signup-switch.php', { token }, { retries: 0 });
+      await kernel.api.call(signupSwitch, { body: { token } }, { retries: 0 });
       // Another member's app from here on: load it afresh.
       location.assign(AFTER_SWITCH);
     } catch (err) {

@@ -1,13 +1,18 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
-import type { User } from '../../auth/contract.ts';
-import { COMPLETION_STEP, signupBody, TRACKING_COOKIE, trackingFrom, type GeocodeResult, type SignupDraft, type SignupRequest, type Tracking } from '../contract.ts';
+import { regions, type RegionsResponse } from '../../members/contract.ts';
+import { resendActivation } from '../../account/contract.ts';
+import {
+  COMPLETION_STEP, geocode, signup, signupBody, signupCheck, TRACKING_COOKIE, trackingFrom,
+  type GeocodeResult, type SignupDraft, type SignupRequest, type SignupResponse, type Tracking,
+} from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
 
 export const DRAFT_KEY = 'signup-draft';
 const TRACKING_DAYS = 30;
 
-export interface RegionsResponse { countries: { country: string; region_word: string; regions: { code: string; name: string }[] }[] }
+/** The regions of the site's countries (members' GET /api/regions.php), for step 2. */
+export type { RegionsResponse };
 
 function readDraft(): SignupDraft {
   try {
@@ -77,17 +82,20 @@ export const SignupStore = types
         persist();
       },
       loadRegions: flow(function* () {
-        if (!self.regions) self.regions = yield env().api.get<RegionsResponse>('/api/regions.php');
-        return self.regions!;
+        if (!self.regions) {
+          const res: RegionsResponse = yield env().api.call(regions);
+          self.regions = res;
+        }
+        return self.regions;
       }),
       /** Checks the answers of one step on the server (which applies the same rules as the browser). */
       check: flow(function* (fields: Partial<SignupRequest>) {
-        yield env().api.post('/api/signup-check.php', { ...fields, tracking: storedTracking() });
+        yield env().api.call(signupCheck, { body: { ...fields, tracking: storedTracking() } });
       }),
       submit: flow(function* (language: string) {
         const d = self.draft;
         const body = signupBody(d, self.password, language, storedTracking());
-        const res: { user: User } = yield env().api.post<{ user: User }>('/api/signup.php', body);
+        const res: SignupResponse = yield env().api.call(signup, { body });
         self.sentTo = res.user.email;
         self.password = '';
         self.step = COMPLETION_STEP;
@@ -98,11 +106,11 @@ export const SignupStore = types
       }),
       /** Country, region and city of a position (step 2's "use my location"). */
       geocode: flow(function* (lat: number, lon: number) {
-        const res: { result: GeocodeResult } = yield env().api.get<{ result: GeocodeResult }>('/api/geocode.php', { query: { lat: lat.toFixed(3), lon: lon.toFixed(3) }, retries: 1 });
+        const res: { result: GeocodeResult } = yield env().api.call(geocode, { query: { lat: Number(lat.toFixed(3)), lon: Number(lon.toFixed(3)) } }, { retries: 1 });
         return res.result;
       }),
       resendActivation: flow(function* () {
-        yield env().api.post('/api/activate.php', {});
+        yield env().api.call(resendActivation, { body: {} });
       }),
       /** After completion: the next signup on this device starts at the first step. */
       clear() {

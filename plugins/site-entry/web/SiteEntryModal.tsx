@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Modal } from '../../../kernel/web/ui/Modal.tsx';
 import { Button, buttonClass } from '../../../kernel/web/ui/Button.tsx';
+import type { ModalProps } from '../../../kernel/web/plugin.ts';
 import { SKIP_KEY } from '../rules.ts';
 
 /** The adult-content warning; the visitor either confirms being 18+ or leaves. */
-export default function SiteEntryModal({ close }: { close(): void }) {
+export default function SiteEntryModal({ close }: { close(): void; props: ModalProps['site-entry'] }) {
   const { t } = useTranslation();
   const { settings } = useKernel();
   const enter = () => {

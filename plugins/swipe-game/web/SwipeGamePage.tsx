@@ -9,8 +9,12 @@ import { Notice } from '../../../kernel/web/ui/Card.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
+import { routeRef } from '../../../kernel/contract/routes.ts';
 import type { ProfileSummary } from '../../members/contract.ts';
-import type { SwipeAction, SwipeActionResponse, SwipeResponse } from '../contract.ts';
+import { swipe, swipeCards, type SwipeAction } from '../contract.ts';
+
+/** Where the member goes when no cards are left: the search (members). */
+const search = routeRef('members');
 
 const Stage = styled.div`
   max-width: 380px;
@@ -48,7 +52,7 @@ export default function SwipeGamePage() {
 
   const load = useCallback(async () => {
     try {
-      const res = await api.get<SwipeResponse>('/api/swipe.php');
+      const res = await api.call(swipeCards);
       setCards(res.cards);
       setLikesLeft(res.likes_left);
       setPerDay(res.likes_per_day);
@@ -65,13 +69,13 @@ export default function SwipeGamePage() {
     busy.current = true;
     setError(null);
     try {
-      const res = await api.post<SwipeActionResponse>('/api/swipe.php', { id: card.id, action });
+      const res = await api.call(swipe, { body: { id: card.id, action } });
       setLikesLeft(res.likes_left);
       if (res.match) ks.toast(t('swipe-game:match', { name: card.name }), 'success');
       const rest = cards!.slice(1);
       setCards(rest);
       if (rest.length < 3) {
-        const more = await api.get<SwipeResponse>('/api/swipe.php').catch(() => null);
+        const more = await api.call(swipeCards).catch(() => null);
         if (more) setCards([...rest, ...more.cards.filter((c) => c.id !== card.id && !rest.some((r) => r.id === c.id))]);
       }
     } catch (err) {
@@ -106,7 +110,7 @@ export default function SwipeGamePage() {
         {limitReached && <Notice role="alert" data-tone="info">{t('swipe-game:limit', { count: perDay })}</Notice>}
         {error != null && !limitReached && <FormError message={errorText(t, error, 'swipe-game')} />}
         {cards === null ? <Spinner /> : !card ? (
-          <Notice role="status" data-tone="info">{t('swipe-game:empty')} <Link to="members">{t('swipe-game:search')}</Link></Notice>
+          <Notice role="status" data-tone="info">{t('swipe-game:empty')} <Link to={search}>{t('swipe-game:search')}</Link></Notice>
         ) : (
           <>
             <div className="deck" tabIndex={0} role="group" aria-roledescription={t('swipe-game:card')}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kernel } from '../../../../kernel/server/plugin.ts';
-import { creditsRef } from '../../../credits/server.ts';
+import type { CreditsService } from '../../../credits/server.ts';
+import membersServer from '../../server.ts';
 import { accounts } from '../../../auth/server.ts';
 import { BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTEREST_KEYS, RELATIONSHIP_STATUSES, SIGNUP_REASONS } from '../../contract.ts';
 import { GEO } from './geo.ts';
@@ -10,10 +11,12 @@ import { FIRST_NAMES } from './names.ts';
  * `n` members made by SQL alone (generate_series, no portraits), for benchmarks and scale tests:
  * countries by GEO weight, ages 18–80 around 38, 3–9 interests, last activity within 30 days (10 %
  * online), 2 % invisible, 10 % premium. Deterministic for the same `n` and `from`. Returns the
- * number of members added; run ANALYZE (see `analyze`) afterwards.
+ * number of members added; run ANALYZE (see `analyze`) afterwards. `kernel` is the app's (the
+ * members plugin's handle, with its credits service, is taken from it).
  */
-export async function seedBulkMembers(kernel: Pick<Kernel, 'db' | 'services'>, n: number, from = 1): Promise<number> {
+export async function seedBulkMembers(kernel: Pick<Kernel, 'db' | 'forPlugin'>, n: number, from = 1): Promise<number> {
   const { db } = kernel;
+  const credits: Pick<CreditsService, 'markPaidAll'> = kernel.forPlugin(membersServer).deps.credits;
   // One "slot" per 1/100 of country weight: a country, one of its regions and cities, two names.
   const country: string[] = [], region: string[] = [], city: string[] = [], male: string[] = [], female: string[] = [];
   for (const c of GEO) {
@@ -34,7 +37,7 @@ export async function seedBulkMembers(kernel: Pick<Kernel, 'db' | 'services'>, n
     FROM generate_series(${from}::int, ${to}::int) g`);
   const { rows: premium } = await sql<{ id: number }>`SELECT ${accounts.idByEmail(email)} AS id FROM generate_series(${from}::int, ${to}::int) g
     WHERE ${h(4)} % 10 = 0`.execute(db);
-  await kernel.services.get(creditsRef).markPaidAll(premium.map((r) => Number(r.id)));
+  await credits.markPaidAll(premium.map((r) => Number(r.id)));
   const pick = (arr: readonly string[], k: number) => sql`(${sql.val(arr)}::text[])[1 + ${h(k)} % ${sql.lit(arr.length)}]`;
   const { numAffectedRows } = await sql`INSERT INTO profiles (user_id, name, gender, sexuality, birthdate, country, region, city,
       hair_color, eye_color, body_type, relationship_status, tattoos, signup_reason, interests, about, status, invisible)

@@ -1,13 +1,18 @@
 import {
   BODY_TYPES, EYE_COLORS, HAIR_COLORS, INTEREST_KEYS, RELATIONSHIP_STATUSES, SIGNUP_REASONS,
-  type Gender, type HairColor, type Profile, type RelationshipStatus, type Sexuality,
+  type BodyType, type EyeColor, type Gender, type HairColor, type Profile, type RelationshipStatus, type Sexuality,
+  type SignupReason, type Tattoos,
 } from '../../contract.ts';
 import { GEO } from './geo.ts';
 import { FIRST_NAMES } from './names.ts';
 import { rng } from '../../../../kernel/server/random.ts';
 
 /** A generated member: the profile's own fields plus what the seed needs to place it in time. */
-export type SeedProfile = Omit<Profile, 'id' | 'main_image' | 'online' | 'images' | 'premium' | 'locked_images' | 'blocked'> & {
+export type SeedProfile = Omit<Profile, 'id' | 'main_image' | 'online' | 'images' | 'premium' | 'locked_images' | 'blocked'
+  | 'hair_color' | 'eye_color' | 'body_type' | 'relationship_status' | 'tattoos' | 'signup_reason'> & {
+  /** Demo members have told every detail. */
+  hair_color: HairColor; eye_color: EyeColor; body_type: BodyType; relationship_status: RelationshipStatus;
+  tattoos: Tattoos; signup_reason: SignupReason;
   key: string;
   birthdate: string;       // YYYY-MM-DD
   signupDaysAgo: number;

@@ -11,6 +11,7 @@ import type { Kernel, SeedOptions } from '../../../../kernel/server/plugin.ts';
 import { photoFiles } from '../images.ts';
 import { DEMO_EMAIL, seedMembers, seedOrder, seedTuning } from './seed.ts';
 import { drawDemoPhoto } from './portraits.ts';
+import membersServer from '../../server.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,7 +81,7 @@ describe('demo seeding in two steps', () => {
     // batches pass, then it stops (the batches are partial: the first 125 profiles exist already).
     let checks = 0;
     const signal = { get aborted() { return ++checks > 6; } } as AbortSignal;
-    const added = await seedMembers(t.kernel, { demo: true, profiles: 300, signal } satisfies SeedOptions);
+    const added = await seedMembers(t.kernel.forPlugin(membersServer), { demo: true, profiles: 300, signal } satisfies SeedOptions);
     expect(added).toBeGreaterThan(0);
     expect(added).toBeLessThanOrEqual(50);
     expect(await demoProfiles()).toBe(125 + added);

@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
-import type { Kernel, SeedOptions } from '../../../../kernel/server/plugin.ts';
+import type { Kernel, PluginKernel, SeedOptions } from '../../../../kernel/server/plugin.ts';
 import type { DB } from '../../../../kernel/server/db.ts';
 import type { AuthService } from '../../../auth/server.ts';
+import type { CreditsService } from '../../../credits/server.ts';
 import { photoFiles } from '../images.ts';
 import { portraitKeys } from './portraits.ts';
 import { demoMemberProfile, seedProfile, type SeedProfile } from './profiles.ts';
-import { accounts, authRef } from '../../../auth/server.ts';
-import { creditsRef } from '../../../credits/server.ts';
+import { accounts } from '../../../auth/server.ts';
+
+/** The members plugin's kernel handle as seeding uses it: the accounts and credits services. */
+export type SeedKernel = PluginKernel<{ auth: AuthService; credits: Pick<CreditsService, 'grant'> }>;
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'flirt-demo-2026';
@@ -76,9 +79,9 @@ export const seedTuning = { warmPortraits: 200 };
  * small batches. With `opts.signal` (background seeding) it also draws the first pages' portraits
  * before the rest, and stops between two batches when the signal aborts. Returns how many rows it added.
  */
-export async function seedMembers(kernel: Kernel, opts: SeedOptions): Promise<number> {
+export async function seedMembers(kernel: SeedKernel, opts: SeedOptions): Promise<number> {
   if (!opts.demo) return 0;
-  const auth = kernel.services.get(authRef);
+  const { auth } = kernel.deps;
   const order = seedOrder(opts.profiles);
   if (opts.upTo !== undefined) {
     const added = await seedProfiles(kernel, auth, order, 0, Math.min(opts.upTo, opts.profiles), opts);
@@ -125,7 +128,7 @@ async function warmPortraits(kernel: Kernel, indexes: number[], signal: AbortSig
   if (drawn) kernel.log.info({ drawn, ms: Date.now() - started }, `demo portraits of the first pages drawn (${drawn})`);
 }
 
-async function seedDemoMember(kernel: Kernel, auth: AuthService) {
+async function seedDemoMember(kernel: SeedKernel, auth: AuthService) {
   const { db } = kernel;
   const p = demoMemberProfile();
   const created = await db.transaction().execute(async (trx) => {
@@ -133,7 +136,7 @@ async function seedDemoMember(kernel: Kernel, auth: AuthService) {
     const found = await auth.findByEmail(DEMO_EMAIL, trx);
     if (found) return false;
     const userId = await auth.createAccount({ email: DEMO_EMAIL, password: DEMO_PASSWORD, status: 'active', language: null }, trx);
-    await kernel.services.get(creditsRef).grant(userId, 10, 'demo', `demo:${userId}`, trx);
+    await kernel.deps.credits.grant(userId, 10, 'demo', `demo:${userId}`, trx);
     await insertProfile(trx, userId, p);
     return true;
   });

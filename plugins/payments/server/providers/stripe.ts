@@ -217,10 +217,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch {
         return null; // bad or missing signature, or older than the tolerance (a replay)
       }
-      const object = event.data.object as unknown as { id: string; payment_intent?: string | { id: string } | null };
-      if (SESSION_EVENTS.has(event.type)) return { providerId: object.id };
-      const intent = PAYMENT_INTENT_EVENTS.has(event.type) ? object.id
-        : CHARGE_EVENTS.has(event.type) ? (typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id)
+      // The event's object (a session, payment intent or charge, by the event's type), read field by field.
+      const object: object = event.data.object;
+      const id = 'id' in object && typeof object.id === 'string' ? object.id : undefined;
+      const paymentIntent = 'payment_intent' in object ? object.payment_intent : undefined;
+      if (SESSION_EVENTS.has(event.type)) return id ? { providerId: id } : null;
+      const intent = PAYMENT_INTENT_EVENTS.has(event.type) ? id
+        : CHARGE_EVENTS.has(event.type) ? (typeof paymentIntent === 'string' ? paymentIntent : idOf(paymentIntent))
         : undefined;
       if (!intent) return null;
       const providerId = await providerIdOfPaymentIntent(intent);
@@ -262,4 +265,9 @@ function sessionStatus(session: Stripe.Checkout.Session, intent: Stripe.PaymentI
     return intent?.status === 'requires_payment_method' ? 'failed' : 'pending';
   }
   return 'open';
+}
+
+/** The id of an expanded Stripe object (`{ id: 'pi_…', … }`), if it is one. */
+function idOf(v: unknown): string | undefined {
+  return typeof v === 'object' && v !== null && 'id' in v && typeof v.id === 'string' ? v.id : undefined;
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Serve } from '../../../../kernel/server/endpoints.ts';
+import { testCheckoutChoose, testCheckoutPage } from '../../contract.ts';
 import { TEST_OUTCOMES, type TestOutcome, type TestProvider } from './test.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,7 +36,7 @@ export function checkoutPage(p: { id: string; secret: string; amount: number; cu
       <dt>Amount</dt><dd>${esc(amount)}</dd>
       <dt>Method</dt><dd>${esc(p.method)}</dd>
     </dl>
-    <form method="post" action="/api/test-checkout.php">
+    <form method="post" action="${testCheckoutChoose.path}">
       <input type="hidden" name="payment" value="${esc(p.id)}">
       <input type="hidden" name="secret" value="${esc(p.secret)}">
       ${buttons}
@@ -54,18 +56,14 @@ const PAGE_HEADERS = {
  * records the choice at the "PSP" when it carries the page's per-payment secret, sends the webhook
  * a moment later, and takes the payer back to the site (/transactions/<our id>).
  */
-export function testCheckoutRoutes(app: FastifyInstance, provider: TestProvider) {
+export function testCheckoutRoutes(app: FastifyInstance, serve: Serve, provider: TestProvider) {
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
-    const id = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' };
 
-    scope.get('/test-checkout.php', {
-      config: { access: 'visitor' },
-      schema: { querystring: { type: 'object', required: ['payment'], additionalProperties: false, properties: { payment: id } } },
-    }, async (req, reply) => {
-      const p = provider.payment((req.query as { payment: string }).payment);
+    serve(scope, testCheckoutPage, async (req, reply) => {
+      const p = provider.payment(req.query.payment);
       reply.headers(PAGE_HEADERS).type('text/html; charset=utf-8');
       // A direct debit has no checkout page (no redirect, nothing for the payer to choose).
       if (!p || p.debit) return reply.status(404).send('<!doctype html><title>Unknown payment</title><p>This test payment does not exist.</p>');
@@ -73,16 +71,8 @@ export function testCheckoutRoutes(app: FastifyInstance, provider: TestProvider)
       return checkoutPage(p);
     });
 
-    scope.post('/test-checkout.php', {
-      config: { access: 'visitor', csrfExempt: true },
-      schema: {
-        body: {
-          type: 'object', required: ['payment', 'secret', 'outcome'], additionalProperties: false,
-          properties: { payment: id, secret: { type: 'string', minLength: 1, maxLength: 100 }, outcome: { type: 'string', enum: [...TEST_OUTCOMES] } },
-        },
-      },
-    }, async (req, reply) => {
-      const body = req.body as { payment: string; secret: string; outcome: TestOutcome };
+    serve(scope, testCheckoutChoose, async (req, reply) => {
+      const body = req.body;
       const chosen = provider.choose(body.payment, body.secret, body.outcome);
       if (!chosen) {
         return reply.status(403).headers(PAGE_HEADERS).type('text/html; charset=utf-8')

@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { isValidIBAN } from 'ibantools';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DebitInput } from '../provider.ts';
+import { serveWith } from '../../../../kernel/server/endpoints.ts';
 import { testCheckoutRoutes } from './test-checkout.ts';
 import { createTestProvider, TEST_DEBIT_IBANS, type TestProvider } from './test.ts';
 
@@ -123,8 +124,8 @@ describe('test provider: direct debit', () => {
     expect(psp.choose(providerId, '', 'failed')).toBeNull();
     expect(psp.choose(providerId, 'anything', 'failed')).toBeNull();
     const app = Fastify();
-    testCheckoutRoutes(app, psp);
-    const res = await app.inject({ method: 'GET', url: `/test-checkout.php?payment=${providerId}` });
+    await app.register(async (scope) => testCheckoutRoutes(scope, serveWith({ checkResponses: true }), psp), { prefix: '/api' });
+    const res = await app.inject({ method: 'GET', url: `/api/test-checkout.php?payment=${providerId}` });
     expect(res.statusCode).toBe(404);
     await app.close();
     expect((await psp.fetch(providerId)).status).toBe('pending');

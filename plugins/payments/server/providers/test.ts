@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import { isValidIBAN } from 'ibantools';
-import { METHODS, type Currency, type PaymentMethod } from '../../contract.ts';
+import { METHODS, TEST_OUTCOMES, testCheckoutPage, type Currency, type PaymentMethod, type TestOutcome } from '../../contract.ts';
 import type { CreateInput, DebitInput, PaymentProvider, ProviderStatus } from '../provider.ts';
 
-/** What the payer can pick on the test checkout page. */
-export const TEST_OUTCOMES = ['paid', 'failed', 'canceled', 'expired', 'pending_paid'] as const;
-export type TestOutcome = typeof TEST_OUTCOMES[number];
+/** What the payer can pick on the test checkout page (the contract's: its form's endpoint checks the choice). */
+export { TEST_OUTCOMES, type TestOutcome };
 
 /**
  * Test IBANs that steer a direct debit at the test provider, as Stripe's test mode does (these are
@@ -82,7 +81,8 @@ export function createTestProvider(opts: TestProviderOptions = {}): TestProvider
   const [minDelay, maxDelay] = opts.webhookDelayMs ?? [100, 500];
   const pendingMs = opts.pendingMs ?? 3000;
   const store = new Map<string, TestPspPayment>();
-  const timers = new Set<ReturnType<typeof setTimeout>>();
+  /** The steps still to come, each with what lets its waiters go should it be dropped. */
+  const timers = new Map<ReturnType<typeof setTimeout>, () => void>();
   const inFlight = new Set<Promise<void>>();
   let deliver: WebhookDelivery | null = null;
   let closed = false;
@@ -98,9 +98,8 @@ export function createTestProvider(opts: TestProviderOptions = {}): TestProvider
         .catch((err: unknown) => opts.log?.warn({ err }, 'test provider: webhook not delivered'))
         .finally(() => { inFlight.delete(done); resolveDone(); });
     }, ms);
-    timers.add(timer);
     // Dropped at close: whoever waits is let go.
-    (timer as unknown as { done: () => void }).done = () => { inFlight.delete(done); resolveDone(); };
+    timers.set(timer, () => { inFlight.delete(done); resolveDone(); });
   };
 
   const notify = (p: TestPspPayment) => later(minDelay + Math.floor(Math.random() * (maxDelay - minDelay + 1)), async () => {
@@ -120,7 +119,7 @@ export function createTestProvider(opts: TestProviderOptions = {}): TestProvider
         secret: crypto.randomBytes(18).toString('base64url'), returnUrl: input.returnUrl, webhookUrl: input.webhookUrl, decided: false,
       });
       // Our checkout page, on the same origin as the webhook (the site's canonical origin).
-      const checkout = new URL('/api/test-checkout.php', input.webhookUrl);
+      const checkout = new URL(testCheckoutPage.path, input.webhookUrl);
       checkout.search = new URLSearchParams({ payment: id }).toString();
       return { providerId: id, redirectUrl: checkout.toString() };
     },
@@ -208,9 +207,9 @@ export function createTestProvider(opts: TestProviderOptions = {}): TestProvider
 
     close() {
       closed = true;
-      for (const t of timers) {
+      for (const [t, release] of timers) {
         clearTimeout(t);
-        (t as unknown as { done: () => void }).done();
+        release();
       }
       timers.clear();
     },

@@ -3,11 +3,11 @@ import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../kernel/web/ui/Field.tsx';
 import { useKernel } from '../../../kernel/web/context.ts';
-import { errorCode, errorText } from '../../../kernel/web/errors.ts';
+import { errorText } from '../../../kernel/web/errors.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Notice } from '../../../kernel/web/ui/Card.tsx';
-import type { OfferDiscount } from '../contract.ts';
-import { enterDiscountCode, removeDiscountCode } from './api.ts';
+import type { PanelSlots } from '../../../kernel/web/plugin.ts';
+import { enterCode, forgetCode } from '../contract.ts';
 
 const Form = styled.form`
   max-width: 420px;
@@ -19,11 +19,11 @@ const Form = styled.form`
 `;
 
 /**
- * "Discount code" on /credits: a code is checked by the server ('Code not found', 'Code already
- * used' at the field); an accepted one, or taking it off, hands the page the new discount and the
- * page reloads its offer, so every price shown is the server's.
+ * "Discount code" on /credits (payments' `credits-discount` panel): a code is checked by the server
+ * ('Code not found', 'Code already used' at the field); an accepted one, or taking it off, makes the
+ * page reload its offer, so every price shown is the server's.
  */
-export function DiscountCodeForm({ discount, onChange }: { discount: OfferDiscount | null; onChange(): Promise<void> | void }) {
+export default function DiscountCodePanel({ props: { discount, reload } }: { props: PanelSlots['credits-discount'] }) {
   const kernel = useKernel();
   const { t } = useTranslation();
   const [code, setCode] = useState('');
@@ -31,25 +31,22 @@ export function DiscountCodeForm({ discount, onChange }: { discount: OfferDiscou
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const failed = (err: unknown) => {
-    const own = t(`payments:discount.errors.${errorCode(err)}`, { defaultValue: '' });
-    setError(errorCode(err) && own ? own : errorText(t, err, 'payments'));
-  };
+  const failed = (err: unknown) => setError(errorText(t, err, 'bonuses'));
   const apply = async (e: FormEvent) => {
     e.preventDefault();
     const entered = code.trim();
     setDone(null);
-    if (!entered) { setError(t('payments:discount.code.required')); return; }
+    if (!entered) { setError(t('bonuses:code.required')); return; }
     setBusy(true);
     setError(null);
     try {
-      const now = await enterDiscountCode(kernel.api, entered);
+      const now = (await kernel.api.call(enterCode, { body: { code: entered } }, { retries: 0 })).discount;
       // The best discount applies: a running welcome bonus may stay ahead of the code.
       setDone(now?.kind === 'code' && now.code.toUpperCase() === entered.toUpperCase()
-        ? t('payments:discount.code.applied', { code: now.code, percent: now.value_percentage })
-        : t('payments:discount.code.better'));
+        ? t('bonuses:code.applied', { code: now.code, percent: now.value_percentage })
+        : t('bonuses:code.better'));
       setCode('');
-      await onChange();
+      await reload();
     } catch (err) {
       failed(err);
     } finally {
@@ -61,8 +58,8 @@ export function DiscountCodeForm({ discount, onChange }: { discount: OfferDiscou
     setError(null);
     setDone(null);
     try {
-      await removeDiscountCode(kernel.api);
-      await onChange();
+      await kernel.api.call(forgetCode, { body: {} });
+      await reload();
     } catch (err) {
       failed(err);
     } finally {
@@ -71,17 +68,17 @@ export function DiscountCodeForm({ discount, onChange }: { discount: OfferDiscou
   };
 
   return (
-    <Form onSubmit={apply} noValidate aria-label={t('payments:discount.code.label')}>
+    <Form onSubmit={apply} noValidate aria-label={t('bonuses:code.label')}>
       <div className="row">
-        <Field label={t('payments:discount.code.label')} value={code} error={error} autoComplete="off" autoCapitalize="characters"
+        <Field label={t('bonuses:code.label')} value={code} error={error} autoComplete="off" autoCapitalize="characters"
           spellCheck={false} maxLength={64} onChange={(e) => { setCode(e.target.value); setError(null); }} />
-        <Button type="submit" data-variant="outline" disabled={busy} aria-busy={busy || undefined}>{t('payments:discount.code.apply')}</Button>
+        <Button type="submit" data-variant="outline" disabled={busy} aria-busy={busy || undefined}>{t('bonuses:code.apply')}</Button>
       </div>
       {done && <Notice role="status">{done}</Notice>}
       {discount?.kind === 'code' && (
         <p>
-          {t('payments:discount.code.current', { code: discount.code })}{' '}
-          <Button data-variant="link" disabled={busy} onClick={() => void remove()}>{t('payments:discount.code.remove')}</Button>
+          {t('bonuses:code.current', { code: discount.code })}{' '}
+          <Button data-variant="link" disabled={busy} onClick={() => void remove()}>{t('bonuses:code.remove')}</Button>
         </p>
       )}
     </Form>

@@ -1,0 +1,8 @@
+// The fixtures' browser halves, found exactly as plugins/index.ts finds the product's (tests only).
+import { collectWebPlugins } from '../plugins/index.ts';
+import type { WebPlugin } from '../kernel/web/plugin.ts';
+
+export const fixtureWebPlugins: WebPlugin[] = collectWebPlugins(
+  import.meta.webpackContext('./', { recursive: true, regExp: /^\.\/[a-z0-9-]+\/manifest\.ts$/ }),
+  import.meta.webpackContext('./', { recursive: true, regExp: /^\.\/[a-z0-9-]+\/plugin\.ts$/ }),
+);
