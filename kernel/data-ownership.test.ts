@@ -115,7 +115,8 @@ describe('data ownership', () => {
 
   it('types every table in its owner\'s tables.ts (merged into the database type)', () => {
     const declared = (owner: string) => {
-      const file = path.join(root, owner === 'kernel' ? 'kernel/server/tables.ts' : `plugins/${owner}/server/tables.ts`);
+      const file = path.join(root, owner === 'kernel' ? 'kernel/server/tables.ts'
+        : [`plugins/${owner}/server/tables.ts`, `test-fixtures/${owner}/server/tables.ts`].find((f) => fs.existsSync(path.join(root, f))) ?? `plugins/${owner}/server/tables.ts`);
       const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
       const block = /interface Tables \{([^}]*)\}/.exec(text)?.[1] ?? '';
       return new Set([...block.matchAll(/([a-z_][a-z0-9_]*)\s*:/g)].map((m) => m[1]));

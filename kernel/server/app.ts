@@ -38,6 +38,7 @@ import type { ApiErrorBody } from '../contract/errors.ts';
 import * as api from '../contract/api.ts';
 import { serveWith } from './endpoints.ts';
 import type { JobHandler, JobKind } from './jobs.ts';
+import { createEvents, type ServerEventHandler, type ServerEventName } from './events.ts';
 import type { SocketMessageHandler } from './realtime.ts';
 import type { SocketMessageDef } from '../contract/realtime.ts';
 import type { EndpointDef } from '../contract/endpoint.ts';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     bootData: createBootData(log),
     realtime: createRealtime({ db: database.db, clock, log, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }),
     changes,
+    events: createEvents(),
     access: createAccessControl(changes),
     // Set below, once the plugins are known.
     enabled: () => new Set(),
@@ -361,6 +363,15 @@ function pluginKernels(kernel: Kernel): (p: ServerPlugin) => AnyPluginKernel {
       realtime: Object.assign(Object.create(base.realtime) as Kernel['realtime'], {
         onMessage: <D extends SocketMessageDef>(def: D, handler: SocketMessageHandler<D>) => base.realtime.onMessage(def, (userId, msg, site) => {
           if (self.on(site)) return handler(userId, msg, site);
+        }),
+      }),
+      // A plugin's handlers hear of events of the domains where it is on.
+      events: Object.assign(Object.create(base.events) as Kernel['events'], {
+        on: <K extends ServerEventName>(name: K, handler: ServerEventHandler<K>) => base.events.on(name, async (payload, trx) => {
+          const p: unknown = payload;
+          const domain: unknown = typeof p === 'object' && p !== null && 'domain' in p ? p.domain : undefined;
+          if (typeof domain === 'string' && !self.on(await base.sites.resolve(domain))) return;
+          await handler(payload, trx);
         }),
       }),
       jobs: Object.assign(Object.create(base.jobs) as Kernel['jobs'], {

@@ -19,6 +19,7 @@ import type { SiteSettings } from '../contract/settings.ts';
 import type { PluginDescriptor } from '../contract/plugin.ts';
 import type { AccessControl } from './access.ts';
 import type { Serve } from './endpoints.ts';
+import type { Events } from './events.ts';
 
 /** The plugin a kernel handle was given to, and whether it is switched on for a site. */
 export interface PluginSelf {
@@ -49,6 +50,8 @@ export interface Kernel {
   realtime: Realtime;
   /** Committed changes to members' user objects, from any writer and instance (see changes.ts). */
   changes: Changes;
+  /** What happened in one plugin that others act on, in the same transaction (events.ts). */
+  events: Events;
   /** What the HTML shell carries for the first paint: `bootData.add(name, async (req) => value)`. */
   bootData: BootDataRegistry;
   /** Route access levels and members' roles: the accounts' owner provides `access.useRoles(lookup)`. */

@@ -71,7 +71,7 @@ describe('one switch, on the server', () => {
   it('refuses a plugin setting that does not fit its schema', async () => {
     await expect(t.kernel.sites.update('localhost', { hello_greeting: 42 } as never)).rejects.toThrow(/hello: hello_greeting must be string/);
     await expect(t.kernel.sites.update('localhost', { hello_greeting: '' } as never)).rejects.toThrow(/hello: hello_greeting must not have fewer than 1 characters/);
-    await expect(t.kernel.sites.update('localhost', { message_credits: -1 } as never)).rejects.toThrow(/chat: message_credits must be greater or equal to 0/);
+    await expect(t.kernel.sites.update('localhost', { message_credits: -1 } as never)).rejects.toThrow(/chat: message_credits must be >= 0/);
   });
 
   it('answers the plugin route where it is on and 404 where it is off', async () => {

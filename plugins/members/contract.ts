@@ -289,3 +289,34 @@ declare module '../../kernel/contract/events.ts' {
     'members:profile-opened': { id: number };
   }
 }
+
+/**
+ * Who a niche site shows first (spec section 1: niche variants 1–7): the members its visitors and
+ * new members see first, its default search and its landers' faces. An empty audience shows
+ * everyone (the visitor's own choice decides). A domain may override its niche's audience
+ * (setting `niche_audience`).
+ */
+export const Audience = Type.Object({
+  genders: Type.Optional(Type.Array(Gender, { uniqueItems: true, title: 'Genders shown', description: 'Only members of these genders (none: all).' })),
+  seeking: Type.Optional(Type.Array(Gender, { uniqueItems: true, title: 'Looking for', description: 'Only members looking for these genders (by gender and orientation; none: all).' })),
+  min_age: Type.Optional(Type.Integer({ minimum: 18, maximum: 120, title: 'Youngest age', description: 'Members at least this old.' })),
+  max_age: Type.Optional(Type.Integer({ minimum: 18, maximum: 120, title: 'Oldest age', description: 'Members at most this old.' })),
+  interests_any: Type.Optional(Type.Array(InterestKey, { uniqueItems: true, title: 'Interests', description: 'Members with at least one of these interests (none: any).' })),
+  body_types: Type.Optional(Type.Array(BodyType, { uniqueItems: true, title: 'Body types', description: 'Members of these body types (none: all).' })),
+}, { additionalProperties: false, title: 'Audience', description: 'Who the site shows first.' });
+export type Audience = Static<typeof Audience>;
+
+/** Our defaults per niche (1 default, 2 she, 3 bdsm, 4 bbw, 5 gilf, 6 milf, 7 gay). */
+export const NICHE_AUDIENCES: Readonly<Record<number, Audience>> = {
+  1: {},
+  2: { genders: ['male'], seeking: ['female'] },
+  3: { interests_any: ['bondage', 'sadomasochism'] },
+  4: { body_types: ['fat'] },
+  5: { genders: ['female'], min_age: 60 },
+  6: { genders: ['female'], min_age: 35, max_age: 55 },
+  7: { genders: ['male'], seeking: ['male'] },
+};
+
+/** The audience of a site: its override, else its niche's default, else everyone. */
+export const audienceOf = (site: { niche?: number; niche_audience?: Audience | null }): Audience =>
+  site.niche_audience ?? NICHE_AUDIENCES[site.niche ?? 1] ?? {};

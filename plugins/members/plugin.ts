@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { definePluginDescriptor, setting, type SettingValues } from '../../kernel/contract/plugin.ts';
 import type { RoutePaths } from '../../kernel/contract/routes.ts';
+import { Audience } from './contract.ts';
 
 /** The profile details a site may show on the profile page (spec: visible_profile_fields). */
 export const PROFILE_FIELDS = [
@@ -40,6 +41,13 @@ export const membersPlugin = definePluginDescriptor({
         description: "'none': visitors (not logged in) may not search and are sent to log in; any other value (e.g. 'all'): they may.",
       }),
       default: 'all', browser: true,
+    }),
+    niche_audience: setting({
+      schema: Type.Union([Audience, Type.Null()], {
+        title: 'Audience of this niche site',
+        description: "Who this domain shows first (search, suggestions, landers). Empty (null): the niche's default — 1 everyone, 2 she: men looking for women, 3 bdsm: bondage or sadomasochism, 4 bbw: body type 'fat', 5 gilf: women 60+, 6 milf: women 35–55, 7 gay: men looking for men.",
+      }),
+      default: null, browser: true,
     }),
     logged_out_search_trafficsource: setting({
       schema: Type.String({

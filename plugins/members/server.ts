@@ -20,6 +20,7 @@ export { siteRegionCodes } from './server/regions.ts';
 export { acceptPhotoBodies, processUpload } from './server/photos.ts';
 export { membersRef } from './server/service.ts';
 export { isRealMember } from './server/sql.ts';
+export { audienceWhere, isListed, nicheInterestCounts, nicheRegionCounts, pickNicheMembers, type NichePick } from './server/audience.ts';
 export { pickCandidates, type CandidatePick } from './server/candidates.ts';
 export { searchCacheRef, type SearchCache } from './server/search-cache.ts';
 

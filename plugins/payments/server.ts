@@ -46,7 +46,7 @@ export default defineServerPlugin(paymentsPlugin, {
     /** The SMS sender of the direct-debit codes, chosen at start (none: direct debit is unavailable). */
     const sms: { sender: SmsSender | null } = { sender: null };
     const payments = createPaymentsService({
-      db: kernel.db, clock: kernel.clock, log: kernel.log, realtime: kernel.realtime, credits,
+      db: kernel.db, clock: kernel.clock, log: kernel.log, realtime: kernel.realtime, credits, events: kernel.events,
       profileCountry: async (userId) => (await members?.basics([userId]))?.get(userId)?.country ?? null,
       siteFor: (domain) => kernel.sites.resolve(domain),
       directDebit: () => directDebit.available(),

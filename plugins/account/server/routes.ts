@@ -15,6 +15,13 @@ import { sendAccountMail } from './mails.ts';
 import { createOperator, type OperatorAccount } from './operator.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
 import { accounts, type AuthService } from '../../auth/server.ts';
+
+declare module '../../../kernel/server/events.ts' {
+  interface ServerEvents {
+    /** A member confirmed their e-mail address with the activation link. */
+    'account:activated': { userId: number; domain: string };
+  }
+}
 import type { MembersService } from '../../members/server.ts';
 
 const DAY = 86400_000;
@@ -66,8 +73,9 @@ export function accountRoutes(app: FastifyInstance, kernel: Kernel, { auth, memb
     const used = await tokens.consume('activate', req.query.token ?? '');
     if (!used) return reply.redirect('/activate/error', 302);
     await db.transaction().execute(async (trx) => {
-      await accounts.confirm(trx, used.userId, { liveOnly: true });
+      const confirmed = await accounts.confirm(trx, used.userId, { liveOnly: true });
       await members.setStatus(used.userId, 'active', trx);
+      if (confirmed) await kernel.events.emit('account:activated', { userId: used.userId, domain: req.site.domain }, trx);
     });
     return reply.redirect('/activate/done', 302);
   });

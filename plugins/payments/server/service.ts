@@ -5,6 +5,7 @@ import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { putBounded } from '../../../kernel/server/bounded.ts';
 import type { Clock } from '../../../kernel/server/clock.ts';
 import type { DB } from '../../../kernel/server/db.ts';
+import type { Events } from '../../../kernel/server/events.ts';
 import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { Realtime } from '../../../kernel/server/realtime.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
@@ -16,6 +17,13 @@ import { discountSources, type DiscountSource, type PurchaseContext } from './di
 import type { PaymentProvider, ProviderStatus } from './provider.ts';
 import { refundable, refundAmount, refundUntil, unusedByPayment } from './refunds.ts';
 import { creditsNow, nextStatus, reportedStatus, reversesCredits } from './state.ts';
+
+declare module '../../../kernel/server/events.ts' {
+  interface ServerEvents {
+    /** A payment's money arrived and its credits were granted (once per payment); `first`: the member's first. */
+    'payments:paid': { userId: number; paymentId: number; domain: string; amount: number; currency: string; method: string; first: boolean };
+  }
+}
 import type { PaymentsTable } from './tables.ts';
 
 type Row = Selectable<PaymentsTable>;
@@ -77,6 +85,8 @@ export const webhookUrl = (site: SiteSettings, provider: string) =>
 
 export interface PaymentsDeps {
   db: DB;
+  /** Tells other plugins of a payment paid (`payments:paid`), in the crediting transaction. */
+  events?: Pick<Events, 'emit'>;
   clock: Clock;
   log: Logger;
   realtime: Pick<Realtime, 'publish'>;
@@ -206,6 +216,12 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     await credits.grant(row.user_id, row.credits, 'payment', `payment:${row.id}`, trx);
     await credits.markPaid(row.user_id, trx);
     await deps.receiptMail?.(trx, marked);
+    // Others hear of the money in the same transaction (an affiliate's postback, say): once, as the credits.
+    const earlier = await trx.selectFrom('payments').select('id').where('user_id', '=', row.user_id).where('credited', '=', true)
+      .where('id', '<>', row.id).limit(1).executeTakeFirst();
+    await deps.events?.emit('payments:paid', {
+      userId: row.user_id, paymentId: row.id, domain: row.domain, amount: row.amount, currency: row.currency, method: row.method, first: !earlier,
+    }, trx);
   }
 
   /**

@@ -13,6 +13,13 @@ import { reverseGeocode } from './geocode.ts';
 import { handoffRoutes, issueHandoff } from './handoff.ts';
 import type { AccountService } from '../../account/server.ts';
 import type { AuthService } from '../../auth/server.ts';
+
+declare module '../../../kernel/server/events.ts' {
+  interface ServerEvents {
+    /** A new account was made by signup (in-site or from a widget), with the visitor's tracking data. */
+    'signup:completed': { userId: number; domain: string; country: string; tracking: Tracking };
+  }
+}
 import type { CreditsService } from '../../credits/server.ts';
 
 /** The services signup uses (injected: its `deps`). */
@@ -85,6 +92,8 @@ export function signupRoutes(app: FastifyInstance, kernel: Kernel, { auth, credi
         if (Object.keys(tracking).length) {
           await trx.insertInto('signup_tracking').values({ user_id: id, ...tracking, domain: req.site.domain }).execute();
         }
+        // Others hear of it in the same transaction (an affiliate's attribution and postback, say).
+        await kernel.events.emit('signup:completed', { userId: id, domain: req.site.domain, country: body.country, tracking }, trx);
         return id;
       });
     } catch (err) {
