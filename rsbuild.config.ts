@@ -89,6 +89,13 @@ export default defineConfig({
     rspack: {
       module: {
         rules: [{
+          // Schemas are types only in the browser: their builder calls become `{}` (the loader's comment says why).
+          test: /\.tsx?$/,
+          include: [/[\\/]kernel[\\/]/, /[\\/]plugins[\\/]/, /[\\/]widgets[\\/]/, /[\\/]test-fixtures[\\/]/],
+          exclude: /node_modules/,
+          enforce: 'pre',
+          use: [{ loader: path.resolve('scripts/strip-schemas-loader.cjs') }],
+        }, {
           // Linaria: styles are evaluated at build time and extracted to CSS files.
           test: /\.[jt]sx?$/,
           include: [/[\\/]kernel[\\/]web[\\/]/, /[\\/]plugins[\\/]/, /[\\/]widgets[\\/]/],
