@@ -32,6 +32,18 @@ export default defineConfig({
         preload: { type: 'all-assets', include: [/open-sans-latin-(400|700)-normal\.[0-9a-f]+\.woff2$/] },
       },
     },
+    // The landers (plugins/landers): pages the server renders itself, hydrated by this small script
+    // on Preact (React DOM alone would be past the landers' 60 KiB budget); one chunk per lander.
+    landers: {
+      source: { entry: { lander: './plugins/landers/web/client.tsx' } },
+      output: {
+        distPath: { root: path.join(distRoot, 'lander'), js: 'static/js', jsAsync: 'static/js', css: 'static/css', font: 'static/font' },
+        assetPrefix: '/lander/',
+        manifest: true,
+      },
+      performance: { chunkSplit: { strategy: 'all-in-one' } },
+      tools: { htmlPlugin: false },
+    },
     // The embeddable widgets (widgets/): <dist>/widgets/loader.js is what a partner page loads (small,
     // stable address, revalidated); it loads each widget lazily from static/ (hashed, cached for
     // good), from wherever loader.js came from.

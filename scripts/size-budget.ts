@@ -30,6 +30,8 @@ if (kib > BUDGET_KIB) {
 // --- Widgets ------------------------------------------------------------------------------------
 const SNIPPET_BUDGET_KIB = 2;
 const WIDGET_BUDGET_KIB = 100;
+/** The swipe widget's first render (widgets/swipe): Preact, the deck, its texts. */
+const SWIPE_WIDGET_BUDGET_KIB = 60;
 const gz = (data: string | Buffer) => zlib.gzipSync(data, { level: 9 }).length;
 const widgets = path.join(dist, 'widgets');
 const loaderFile = path.join(widgets, 'loader.js');
@@ -42,27 +44,60 @@ if (snippetKib > SNIPPET_BUDGET_KIB) {
   console.error(`Widget snippet budget exceeded by ${(snippetKib - SNIPPET_BUDGET_KIB).toFixed(2)} KiB`);
   failed = true;
 }
-// The signup widget's code (one chunk, widget-signup.*.js), and the texts it fetches: one file per
-// namespace and language (static/texts/<lang>.<hash>.json), counted for the largest language.
+// Each widget's code (one chunk each: widget-signup.*.js, widget-swipe.*.js) and the texts it
+// fetches: one file per namespace and language (static/texts/<lang>.<hash>.json, the very bytes of
+// locales/ and plugins/<id>/locales/, so each file is told apart by its content), counted for the
+// widget's largest language.
 const jsDir = path.join(widgets, 'static', 'js');
-const code = fs.readdirSync(jsDir).filter((f) => /^widget-signup\.[0-9a-f]+\.js$/.test(f));
-if (code.length !== 1) throw new Error(`expected one widget-signup chunk in ${jsDir}, found ${code.length}`);
-const others = fs.readdirSync(jsDir).filter((f) => f.endsWith('.js') && !code.includes(f));
+const chunkOf = (name: string) => {
+  const files = fs.readdirSync(jsDir).filter((f) => new RegExp(`^widget-${name}\\.[0-9a-f]+\\.js$`).test(f));
+  if (files.length !== 1) throw new Error(`expected one widget-${name} chunk in ${jsDir}, found ${files.length}`);
+  return files[0];
+};
+const chunks = { signup: chunkOf('signup'), swipe: chunkOf('swipe') };
+const others = fs.readdirSync(jsDir).filter((f) => f.endsWith('.js') && !Object.values(chunks).includes(f));
 if (others.length) throw new Error(`unexpected widget chunks (count them in the budget): ${others.join(', ')}`);
-const codeGz = gz(fs.readFileSync(path.join(jsDir, code[0])));
+const codeGz = (name: keyof typeof chunks) => gz(fs.readFileSync(path.join(jsDir, chunks[name])));
 const textsDir = path.join(widgets, 'static', 'texts');
-const byLang = new Map<string, number>();
-for (const f of fs.readdirSync(textsDir).filter((x) => x.endsWith('.json'))) {
-  const lang = f.split('.')[0];
-  byLang.set(lang, (byLang.get(lang) ?? 0) + gz(fs.readFileSync(path.join(textsDir, f))));
+const sourceOf = new Map<string, { ns: string; lang: string }>();
+const textSources: [string, string][] = [['kernel', 'locales'], ...fs.readdirSync('plugins').map((id) => [id, path.join('plugins', id, 'locales')] as [string, string])];
+for (const [ns, dir] of textSources.filter(([, d]) => fs.existsSync(d))) {
+  for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.json'))) sourceOf.set(fs.readFileSync(path.join(dir, f), 'utf8'), { ns, lang: f.split('.')[0] });
 }
-const [lang, textsGz] = [...byLang.entries()].sort((a, b) => b[1] - a[1])[0];
-const widgetKib = (loader + codeGz + textsGz) / 1024;
-console.log(`${widgetKib.toFixed(1).padStart(7)} KiB  signup widget, first render: loader ${(loader / 1024).toFixed(1)} + code ${(codeGz / 1024).toFixed(1)} + texts (${lang}) ${(textsGz / 1024).toFixed(1)} KiB, gzip (budget ${WIDGET_BUDGET_KIB} KiB)`);
-if (widgetKib > WIDGET_BUDGET_KIB) {
-  console.error(`Signup widget budget exceeded by ${(widgetKib - WIDGET_BUDGET_KIB).toFixed(1)} KiB`);
+const textFiles = fs.readdirSync(textsDir).filter((x) => x.endsWith('.json')).map((f) => {
+  const text = fs.readFileSync(path.join(textsDir, f), 'utf8');
+  const source = sourceOf.get(text);
+  if (!source) throw new Error(`widget texts ${f}: no text file of the sources has these bytes`);
+  return { ...source, gz: gz(text) };
+});
+/** The largest language's texts of these namespaces: [language, gzip bytes]. */
+function largestTexts(namespaces: string[]): [string, number] {
+  const byLang = new Map<string, number>();
+  for (const f of textFiles.filter((x) => namespaces.includes(x.ns))) byLang.set(f.lang, (byLang.get(f.lang) ?? 0) + f.gz);
+  if (!byLang.size) throw new Error(`no widget texts of ${namespaces.join(', ')} in ${textsDir}`);
+  return [...byLang.entries()].sort((a, b) => b[1] - a[1])[0];
+}
+/** Loader, code and texts of a widget's first render against its budget. */
+function widgetBudget(name: keyof typeof chunks, namespaces: string[], budgetKib: number, note = '') {
+  const code = codeGz(name);
+  const [lang, texts] = largestTexts(namespaces);
+  const kib = (loader + code + texts) / 1024;
+  console.log(`${kib.toFixed(1).padStart(7)} KiB  ${name} widget, first render: loader ${(loader / 1024).toFixed(1)} + code ${(code / 1024).toFixed(1)} + texts (${lang}) ${(texts / 1024).toFixed(1)} KiB, gzip (budget ${budgetKib} KiB)${note}`);
+  if (kib > budgetKib) {
+    console.error(`${name[0].toUpperCase()}${name.slice(1)} widget budget exceeded by ${(kib - budgetKib).toFixed(1)} KiB`);
+    failed = true;
+  }
+}
+// The signup widget's first render: its code and its namespaces (widgets/signup/mount.tsx).
+widgetBudget('signup', ['kernel', 'signup', 'members'], WIDGET_BUDGET_KIB);
+// The swipe widget's first render: Preact, the deck and the landers' texts; no React (the signup
+// widget's chunk comes only after the third like, not counted here).
+const swipeCode = fs.readFileSync(path.join(jsDir, chunks.swipe), 'utf8');
+if (/react\.(?:element|transitional\.element|fragment)|__CLIENT_INTERNALS_DO_NOT_USE/.test(swipeCode)) {
+  console.error('The swipe widget\'s first render carries React (it must stay on Preact)');
   failed = true;
 }
+widgetBudget('swipe', ['landers'], SWIPE_WIDGET_BUDGET_KIB, ' (photos not counted)');
 
 // --- Texts of the landing page ---------------------------------------------------------------------
 // Texts load per plugin (kernel/web/texts.ts): a visitor on "/" gets only what it shows, in the boot

@@ -6,6 +6,7 @@
  * must stay within 2 KiB gzip (scripts/size-budget.ts).
  *
  *   flirt('signup', { ref, network, sub1, sub2, sub3, lang, theme, target, onComplete })
+ *   flirt('swipe', { ref, network, sub1, sub2, sub3, niche, lang, theme, target, onComplete })
  */
 export interface WidgetOptions {
   /** Where to show the widget (CSS selector or element); without one it opens as a dialog. */
@@ -24,6 +25,7 @@ __webpack_public_path__ = new URL('./', src).href;
 // Each widget's code: its own chunk, fetched from the site when first used.
 const WIDGETS: Record<string, () => Promise<{ mount(args: MountArgs): Promise<void> }>> = {
   signup: () => import(/* webpackChunkName: "widget-signup" */ './signup/mount.tsx'),
+  swipe: () => import(/* webpackChunkName: "widget-swipe" */ './swipe/mount.tsx'),
 };
 
 function run(name: unknown, options: unknown) {

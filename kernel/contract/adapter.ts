@@ -18,10 +18,12 @@ export function routeAdapter(app: { route(opts: RouteOptions): unknown }, opts: 
 /**
  * Sends JSON made ahead (a cached answer, e.g. settings.php's per site) through a reply typed by
  * its endpoint's answer: fastify sends a string with a JSON content type as it is, and the string
- * was made from a value of that type.
+ * was made from a value of that type. Returns the reply, which an async handler must return after
+ * sending (else fastify, when the compressor has not finished yet, sends an empty answer itself).
  */
-export function sendPrepared(reply: { type(t: string): unknown }, json: string): void {
+export function sendPrepared<R extends { type(t: string): unknown }>(reply: R, json: string): R {
   (reply.type('application/json; charset=utf-8') as unknown as { send(payload: string): unknown }).send(json);
+  return reply;
 }
 
 /**

@@ -161,6 +161,15 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     enabled: () => new Set(),
     self: { id: 'kernel', on: () => true },
     forPlugin: () => Object.assign(Object.create(kernel) as Kernel, { deps: {}, state: undefined }),
+    routePath(site, name, params = {}) {
+      for (const p of ordered) {
+        const path = p.routes?.[name];
+        if (path === undefined) continue;
+        if (!kernel.enabled(site).has(p.id)) return null;
+        return path.replace(/\/:(\w+)(\?)?/g, (_all, k: string) => (params[k] != null ? `/${encodeURIComponent(String(params[k]))}` : '')) || '/';
+      }
+      return null;
+    },
     serve: serveWith({ checkResponses: config.checkResponses }),
   };
   // Every route from here on declares who may call it, and the kernel checks it (access.ts).
@@ -310,6 +319,21 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
       });
       await p.api!(scope, forPlugin(p));
     }, { prefix: '/api' });
+  }
+
+  for (const p of ordered) {
+    if (!p.pages) continue;
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', async (req, reply) => {
+        await identify(req);
+        // Off for this domain: the app's own page answers (the browser router's 404).
+        if (!kernel.enabled(req.site).has(p.id)) {
+          reply.callNotFound();
+          return reply;
+        }
+      });
+      await p.pages!(scope, forPlugin(p));
+    });
   }
 
   registerMedia(app, kernel.storage);

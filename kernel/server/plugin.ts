@@ -59,6 +59,12 @@ export interface Kernel {
   /** The ids of the plugins switched on for a site: the one switch (kernel/contract/plugin.ts). */
   enabled(site: SiteSettings): ReadonlySet<string>;
   self: PluginSelf;
+  /**
+   * The path of a browser route on a site (`routePath(site, 'pages-terms')`), params filled in, or
+   * null when no plugin on for that site has the route: server-written links (a server-rendered
+   * page's footer) follow the one switch as the browser's do.
+   */
+  routePath(site: SiteSettings, name: string, params?: Record<string, string | number>): string | null;
   /** The handle a given plugin gets (seeds and test hooks run with their plugin's handle). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   forPlugin(p: ServerPlugin): PluginKernel<any, any>;
@@ -111,6 +117,12 @@ export interface ServerParts<R extends DepRefs = DepRefs, S = unknown> {
   start?(kernel: PluginKernel<DepsOf<R>, S>): Promise<void>;
   /** Registers the plugin's API routes (its endpoints, under /api) on an encapsulated fastify context. */
   api?(app: FastifyInstance, kernel: PluginKernel<DepsOf<R>, S>): Promise<void> | void;
+  /**
+   * Registers pages the server renders itself (HTML, e.g. landers), at the paths of the plugin's
+   * routes, on a context where `req.site` and `req.userId` are set; where the plugin is off for the
+   * domain they fall through to the app's page (its 404).
+   */
+  pages?(app: FastifyInstance, kernel: PluginKernel<DepsOf<R>, S>): Promise<void> | void;
   /** Routes for end-to-end tests only (TEST_HOOKS=1, never in production), under /api/test/. */
   testRoutes?(app: FastifyInstance, kernel: PluginKernel<DepsOf<R>, S>): void;
   /** Idempotent demo/initial data; may return how many rows it added (0: nothing changed). */

@@ -80,11 +80,19 @@ export async function registerCompression(app: FastifyInstance) {
 // The inline boot block is JSON (type="application/json"): never executed, so script-src stays 'self'.
 const CSP = [
   "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob: https:",
-  "font-src 'self'", "connect-src 'self' ws: wss:", "frame-ancestors 'self'", "base-uri 'self'", "form-action 'self'", "object-src 'none'",
+  "font-src 'self'", "media-src 'self' https:", "connect-src 'self' ws: wss:", "frame-ancestors 'self'", "base-uri 'self'", "form-action 'self'", "object-src 'none'",
 ].join('; ');
 
 /** `<` as \u003c: the JSON can never close its script element nor open a comment. */
-const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
+export const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
+
+/** The headers of every HTML page the server writes (the shell, a plugin's server-rendered page). */
+export function pageHeaders(reply: FastifyReply, cache: 'private' | 'public' = 'private') {
+  reply.header('Content-Security-Policy', CSP);
+  reply.header('X-Frame-Options', 'SAMEORIGIN');
+  // A public page (nothing personal in it) may be kept by the browser a minute; the shell never.
+  reply.header('Cache-Control', cache === 'public' ? 'public, max-age=60' : 'no-cache, private');
+}
 
 interface CompiledRoute { re: RegExp; name: string; access: string; guestsOnly?: boolean; plugin: string; serves?: string; files: string[]; texts?: { visitor: string[]; member: string[] } }
 

@@ -1,4 +1,4 @@
-import { definePlugin, type RouteDef } from '../../kernel/web/plugin.ts';
+import { definePlugin, type RouteDef, type SlotContext } from '../../kernel/web/plugin.ts';
 import { pagesSlice } from './web/store.ts';
 import { STATIC_PAGES, type StaticPage } from './contract.ts';
 import pagesPlugin from './plugin.ts';
@@ -11,7 +11,14 @@ export default definePlugin(pagesPlugin, {
     name: routeName(page),
     access: 'visitor',
     titleKey: `pages:${page}.title`,
-    page: () => import('./web/StaticPage.tsx').then((m) => ({ default: m.pageFor(page) })),
+    page: page === 'complaints'
+      // The complaints form (/complaints) replaced this page: old links go there where it is on.
+      ? () => import('./web/ComplaintsRedirect.tsx')
+      : () => import('./web/StaticPage.tsx').then((m) => ({ default: m.pageFor(page) })),
   })),
-  footerLinks: STATIC_PAGES.map((page, i) => ({ id: page, order: i * 10, labelKey: `pages:nav.${page}`, route: routeName(page) })),
+  footerLinks: STATIC_PAGES.map((page, i) => ({
+    id: page, order: i * 10, labelKey: `pages:nav.${page}`, route: routeName(page),
+    // The complaints plugin links its form at the same place; this link only where it is off.
+    ...(page === 'complaints' ? { when: (ctx: SlotContext) => !ctx.settings.plugins.includes('complaints') } : {}),
+  })),
 });

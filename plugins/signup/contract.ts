@@ -4,7 +4,7 @@ import Type, { type Static } from 'typebox';
 import { endpoint } from '../../kernel/contract/endpoint.ts';
 import { EMAIL_MAX, isValidEmail, PASSWORD_MAX, PASSWORD_MIN } from '../../kernel/contract/validation.ts';
 import { AuthUser, type User } from '../auth/contract.ts';
-import { GENDERS, MIN_AGE, type Gender, type Sexuality } from '../members/contract.ts';
+import { GENDERS, INTEREST_KEYS, InterestKey, MIN_AGE, type Gender, type Sexuality } from '../members/contract.ts';
 
 /** Older than this is taken for a typing mistake. */
 export const MAX_SIGNUP_AGE = 100;
@@ -27,6 +27,27 @@ const TrackingValue = Type.Optional(str(300));
 export const Tracking = Type.Object({ network: TrackingValue, ref: TrackingValue, sub1: TrackingValue, sub2: TrackingValue, sub3: TrackingValue }, { additionalProperties: false });
 export type Tracking = Static<typeof Tracking>;
 const GenderSchema = Type.Enum(GENDERS);
+/** Interests a signup may bring along (an icons lander's picks): members' keys, at most this many. */
+export const SIGNUP_INTERESTS_MAX = 10;
+/**
+ * Where the new member goes after a signup that asked for it (a profile lander: the conversation
+ * with that member): a path on this site, letters, digits, '-' and '_' between single slashes. No
+ * scheme, host, '//', '..', backslash or query can pass, so it never leads off the site.
+ */
+export const AFTER_PATH_PATTERN = '^(/[A-Za-z0-9_-]+){1,8}/?$';
+export const AFTER_PATH_MAX = 200;
+/** The path itself when it is a same-site path `after` may name, else null. */
+export function afterPath(value: unknown): string | null {
+  return typeof value === 'string' && value.length <= AFTER_PATH_MAX && new RegExp(AFTER_PATH_PATTERN).test(value) ? value : null;
+}
+/** Interest keys from a list or a comma-separated string (a widget option): members' keys only, each once, at most SIGNUP_INTERESTS_MAX. */
+export function signupInterests(value: unknown): InterestKey[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const keys = list.map((k) => (typeof k === 'string' ? k.trim() : '')).filter((k): k is InterestKey => (INTEREST_KEYS as string[]).includes(k));
+  return [...new Set(keys)].slice(0, SIGNUP_INTERESTS_MAX);
+}
+/** What a signup may bring besides the steps' answers: interests for the profile, and where to go after. */
+export interface SignupExtras { interests?: InterestKey[]; after?: string }
 
 /** What POST /api/signup.php takes: the answers of the steps. */
 export const SignupRequest = Type.Object({
@@ -45,6 +66,10 @@ export const SignupRequest = Type.Object({
   tracking: Type.Optional(Tracking),
   /** From the embedded widget: answer with a one-time hand-off link to the site instead of a session cookie. */
   handoff: Type.Optional(Type.Boolean()),
+  /** Interests for the new profile (picked on an icons lander). */
+  interests: Type.Optional(Type.Array(InterestKey, { maxItems: SIGNUP_INTERESTS_MAX, uniqueItems: true })),
+  /** Where the hand-off link leads instead of the suggestions: a path on this site (see `afterPath`). */
+  after: Type.Optional(Type.String({ maxLength: AFTER_PATH_MAX, pattern: AFTER_PATH_PATTERN })),
 }, { additionalProperties: false });
 export type SignupRequest = Static<typeof SignupRequest>;
 
@@ -120,7 +145,7 @@ export const testSignupTracking = endpoint({
 });
 
 /** Everything but the password survives a reload (spec: signup form draft). */
-export type SignupDraft = Partial<Omit<SignupRequest, 'password' | 'tracking' | 'language' | 'handoff'>> & { step?: number };
+export type SignupDraft = Partial<Omit<SignupRequest, 'password' | 'tracking' | 'language' | 'handoff' | 'interests' | 'after'>> & { step?: number };
 
 export interface SignupIssue { field: keyof SignupRequest; code: string; params?: Record<string, string | number> }
 
@@ -194,7 +219,7 @@ export function signupIssues(d: Partial<SignupRequest>, regionsOf: (country: str
 /** The step (0..4) where a field is asked. */
 export const STEP_OF: Record<keyof SignupRequest, number> = {
   gender: 0, looking_for: 0, date_of_birth: 1, country: 2, region: 2, city: 2,
-  name: 3, email: 3, password: 3, signup_message: 4, language: 4, tracking: 4, handoff: 4,
+  name: 3, email: 3, password: 3, signup_message: 4, language: 4, tracking: 4, handoff: 4, interests: 4, after: 4,
 };
 
 /** The `signups` setting: open to all, to visitors from a traffic source (tracking data), or by invitation only. */

@@ -8,6 +8,9 @@ import { creditsRef } from '../credits/server.ts';
 import { membersRef } from '../members/server.ts';
 import signupPlugin from './plugin.ts';
 
+/** Each seeded region's approximate centre (lat, lon), keyed "<COUNTRY>/<region>": the landers' map draws regions from it. */
+export { REGION_CENTROIDS } from './server/centroids.ts';
+
 /** Becoming a member: the signup steps, tracking data, and the location lookup for step 2. */
 export default defineServerPlugin(signupPlugin, {
   deps: { auth: authRef, credits: creditsRef, members: membersRef, account: accountRef },

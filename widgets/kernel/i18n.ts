@@ -1,7 +1,5 @@
 import { localeFile, type Locale } from '../../kernel/contract/locales.ts';
-import { createMiniI18n, type WidgetI18n } from './react-i18n.tsx';
-
-type Tree = Parameters<typeof createMiniI18n>[1][string];
+import { createMiniI18n, type Tree, type WidgetI18n } from './mini-i18n.ts';
 
 /**
  * The text namespaces a widget may show, from the very files the app reads (locales/,
@@ -12,11 +10,14 @@ const NAMESPACES = {
   kernel: import.meta.webpackContext('../../locales', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
   signup: import.meta.webpackContext('../../plugins/signup/locales', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
   members: import.meta.webpackContext('../../plugins/members/locales', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
+  // The swipe widget's texts (the landers' namespace: its deck is the tinderswipe lander's).
+  landers: import.meta.webpackContext('../../plugins/landers/locales', { recursive: false, regExp: /^\.\/[a-z]{2}\.json$/, mode: 'sync' }),
 };
 
 export type WidgetNamespace = keyof typeof NAMESPACES;
 
-async function fetchTexts(ns: WidgetNamespace, locale: Locale): Promise<Tree> {
+/** One namespace's texts in one language, as the JSON file the build emitted (fetched from the site). */
+export async function fetchTexts(ns: WidgetNamespace, locale: Locale): Promise<Tree> {
   const url = NAMESPACES[ns](`./${localeFile(locale)}.json`) as string;
   const res = await fetch(url, { mode: 'cors', credentials: 'omit' });
   if (!res.ok) throw new Error(`texts ${ns}/${locale}: HTTP ${res.status}`);

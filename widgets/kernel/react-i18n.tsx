@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { WidgetI18n } from './mini-i18n.ts';
 
 /**
  * The widgets' translations: what the shared components use of react-i18next (`useTranslation()` →
@@ -8,29 +9,8 @@ import { createContext, useContext, type ReactNode } from 'react';
  * kernel), values get {{name}} placeholders filled; a missing key gives options.defaultValue, else
  * the key, as i18next does. The texts the widgets show use no plurals or nesting.
  */
-type Tree = { [key: string]: string | Tree };
-type Options = Record<string, unknown> & { defaultValue?: string };
-
-export interface WidgetI18n {
-  language: string;
-  t(key: string, options?: Options): string;
-}
-
-export function createMiniI18n(language: string, texts: Record<string, Tree>): WidgetI18n {
-  const lookup = (key: string): string | undefined => {
-    const [ns, path] = key.includes(':') ? [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)] : ['kernel', key];
-    let node: string | Tree | undefined = texts[ns];
-    for (const part of path.split('.')) node = node && typeof node === 'object' ? node[part] : undefined;
-    return typeof node === 'string' ? node : undefined;
-  };
-  return {
-    language,
-    t(key, options = {}) {
-      const text = lookup(key) ?? options.defaultValue ?? key;
-      return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (m, name: string) => (options[name] !== undefined ? String(options[name]) : m));
-    },
-  };
-}
+// The texts themselves (React-free: the swipe widget, on Preact, loads texts through widgets/kernel/i18n.ts too).
+export { createMiniI18n, type WidgetI18n } from './mini-i18n.ts';
 
 const Context = createContext<WidgetI18n | null>(null);
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../kernel/web/ui/Button.tsx';
-import { signupsOpenFor, type Tracking } from '../../plugins/signup/contract.ts';
+import { signupsOpenFor, type SignupExtras, type Tracking } from '../../plugins/signup/contract.ts';
 import { SignupSteps } from '../../plugins/signup/web/SignupSteps.tsx';
 import { useWidgetKernel } from '../kernel/context.ts';
 import { useSignupFlow, type WidgetSignupResult } from './flow.ts';
@@ -15,6 +15,8 @@ interface Props {
   /** A dialog over the page (no target given) or a panel in the page. */
   modal: boolean;
   tracking: Tracking;
+  /** Interests for the new profile, and the same-site path the hand-off link leads to. */
+  extras?: SignupExtras;
   onComplete?(detail: SignupCompleteDetail): void;
   onClose(): void;
 }
@@ -25,10 +27,10 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * The signup dialog of the `signup` plugin on a partner's page: the same steps and messages as in
  * the app; the account's session reaches the site through the one-time hand-off link.
  */
-export function SignupWidget({ host, modal, tracking, onComplete, onClose }: Props) {
+export function SignupWidget({ host, modal, tracking, extras, onComplete, onClose }: Props) {
   const kernel = useWidgetKernel();
   const { t } = useTranslation();
-  const [state, actions] = useSignupFlow(kernel.api, tracking);
+  const [state, actions] = useSignupFlow(kernel.api, tracking, extras);
   const [done, setDone] = useState<WidgetSignupResult | null>(null);
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);

@@ -1,5 +1,5 @@
 import { useMemo, useReducer, useRef } from 'react';
-import { COMPLETION_STEP, geocode, signup, signupBody, signupCheck, type SignupDraft, type SignupRequest, type Tracking } from '../../plugins/signup/contract.ts';
+import { COMPLETION_STEP, geocode, signup, signupBody, signupCheck, type SignupDraft, type SignupExtras, type SignupRequest, type Tracking } from '../../plugins/signup/contract.ts';
 import type { SignupActions, SignupState } from '../../plugins/signup/web/SignupSteps.tsx';
 import { regions } from '../../plugins/members/contract.ts';
 import type { User } from '../../plugins/auth/contract.ts';
@@ -13,7 +13,7 @@ export interface WidgetSignupResult { user: User; handoff_url: string }
  * the same requests, with the partner's tracking data, and the hand-off link asked for. Nothing is
  * kept on the partner's origin (no draft in its storage).
  */
-export function useSignupFlow(api: WidgetApi, tracking: Tracking): [SignupState, SignupActions<WidgetSignupResult>] {
+export function useSignupFlow(api: WidgetApi, tracking: Tracking, extras: SignupExtras = {}): [SignupState, SignupActions<WidgetSignupResult>] {
   const ref = useRef<SignupState>({ draft: {}, step: 0, password: '', regions: null });
   const [, render] = useReducer((n: number) => n + 1, 0);
   const set = (patch: Partial<SignupState>) => {
@@ -30,7 +30,8 @@ export function useSignupFlow(api: WidgetApi, tracking: Tracking): [SignupState,
     },
     check: (fields: Partial<SignupRequest>) => api.call(signupCheck, { body: { ...fields, tracking } }),
     async submit(language: string) {
-      const res = await api.call(signup, { body: { ...signupBody(ref.current.draft, ref.current.password, language, tracking), handoff: true } });
+      // With the page's extras: interests for the profile, and where the hand-off link leads.
+      const res = await api.call(signup, { body: { ...signupBody(ref.current.draft, ref.current.password, language, tracking), ...extras, handoff: true } });
       // Asked with `handoff`, the answer always carries the link.
       if (!res.handoff_url) throw new Error('signup answered without a hand-off link');
       set({ password: '', step: COMPLETION_STEP });
@@ -41,6 +42,6 @@ export function useSignupFlow(api: WidgetApi, tracking: Tracking): [SignupState,
       return result;
     },
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [api, tracking]);
+  }), [api, tracking, extras]);
   return [ref.current, actions];
 }

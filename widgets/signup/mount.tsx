@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { trackingFrom } from '../../plugins/signup/contract.ts';
+import { afterPath, signupInterests, trackingFrom, type SignupExtras } from '../../plugins/signup/contract.ts';
 import { colors } from '../../kernel/web/theme.ts';
 import type { MountArgs } from '../loader.ts';
 import { addWidgetFonts } from '../kernel/fonts.ts';
@@ -54,10 +54,14 @@ export async function mount({ origin, options }: MountArgs) {
   };
   const onComplete = typeof options.onComplete === 'function' ? (options.onComplete as (d: SignupCompleteDetail) => void) : undefined;
   const tracking = trackingFrom(Object.fromEntries(Object.entries(options).map(([k, v]) => [k, typeof v === 'string' ? v : undefined])));
+  // Interests for the new profile (an icons lander's picks) and a same-site path to continue to (a profile lander's conversation).
+  const interests = signupInterests(options.interests);
+  const after = afterPath(options.after);
+  const extras: SignupExtras = { ...(interests.length ? { interests } : {}), ...(after ? { after } : {}) };
   root.render(
     <WidgetKernelContext.Provider value={kernel}>
       <I18nextProvider i18n={kernel.i18n}>
-        <SignupWidget host={host} modal={modal} tracking={tracking} onComplete={onComplete} onClose={close} />
+        <SignupWidget host={host} modal={modal} tracking={tracking} extras={extras} onComplete={onComplete} onClose={close} />
       </I18nextProvider>
     </WidgetKernelContext.Provider>,
   );

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +7,8 @@ import { Button, buttonClass } from '../../../kernel/web/ui/Button.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Icon } from '../../../kernel/web/ui/Icon.tsx';
 import { colors, up } from '../../../kernel/web/theme.ts';
-import { toLocale } from '../../../kernel/contract/locales.ts';
 import { routeRef } from '../../../kernel/contract/routes.ts';
+import { frontTexts, setMetaDescription } from './niche.ts';
 
 // The way in: the search (members) and the login page (auth), where those plugins are on.
 const members = routeRef('members');
@@ -48,15 +49,16 @@ export default observer(function HomePage() {
   const { settings, router } = kernel;
   const registry = useRegistry();
   const { t, i18n } = useTranslation();
-  // The operator's title is written in the domain's language; readers of another language get ours.
-  const title = i18n.language === toLocale(settings.domain_language) ? settings.index_title : t('home:hero.title');
+  // The niche's title and copy in the reader's language, or the operator's own (niche.ts).
+  const { niche, title, description, lead } = frontTexts(settings, t, i18n.language);
+  useEffect(() => setMetaDescription(description), [description]);
   const canSearch = router.resolve(members) != null && settings.logged_out_search !== 'none';
   return (
     <>
-      <Hero>
+      <Hero data-niche={niche}>
         <div className="container">
           <h1>{title}</h1>
-          <p>{t('home:hero.lead', { name: settings.name })}</p>
+          <p>{lead}</p>
           <Actions>
             {registry.modal('signup') && <Button onClick={() => kernel.appState.openModal('signup')}>{t('home:hero.signup')}</Button>}
             {canSearch && <Link className={buttonClass} data-variant={registry.modal('signup') ? 'outline' : undefined} to={members}>{t('home:hero.search')}</Link>}

@@ -11,7 +11,7 @@ import { errorText } from '../../../kernel/web/errors.ts';
 import { countryName } from '../../../kernel/web/intl.ts';
 import { colors, up } from '../../../kernel/web/theme.ts';
 import { routeRef } from '../../../kernel/contract/routes.ts';
-import { INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, memberSearch, type MembersQuery, type MembersResponse, type InterestKey } from '../../members/contract.ts';
+import { audienceOf, INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, memberSearch, type Audience, type MembersQuery, type MembersResponse, type InterestKey } from '../../members/contract.ts';
 import { ProfileCard } from '../../members/ui.ts';
 import { authSlice } from '../../auth/ui.ts';
 
@@ -47,14 +47,23 @@ const STEPS = ['who', 'age', 'where', 'interests'] as const;
 const search = routeRef('members');
 const MAX_PICKS = 5;
 
+/** The finder's first answers: the site's audience where it says (a niche site's gender and ages), else women of 25–45. */
+export function firstAnswers(audience: Audience): { who: Who; ages: { min: number; max: number } } {
+  const who: Who = audience.genders?.length === 1 ? audience.genders[0] : audience.genders?.length === 2 ? 'both' : 'female';
+  if (audience.min_age == null && audience.max_age == null) return { who, ages: { min: 25, max: 45 } };
+  const min = Math.min(MAX_AGE, Math.max(MIN_AGE, audience.min_age ?? MIN_AGE));
+  return { who, ages: { min, max: Math.max(min, Math.min(MAX_AGE, audience.max_age ?? MAX_AGE)) } };
+}
+
 /** /match-finder: four short questions, then the members who fit best (most shared interests first). */
 export default observer(function MatchFinderPage() {
   const kernel = useKernel();
   const { t, i18n } = useTranslation();
   const home = authSlice.of(kernel).user?.profile?.country ?? kernel.settings.countries[0];
+  const [first] = useState(() => firstAnswers(audienceOf(kernel.settings)));
   const [step, setStep] = useState(0);
-  const [who, setWho] = useState<Who>('female');
-  const [ages, setAges] = useState({ min: 25, max: 45 });
+  const [who, setWho] = useState<Who>(first.who);
+  const [ages, setAges] = useState(first.ages);
   const [where, setWhere] = useState<Where>('country');
   const [picks, setPicks] = useState<InterestKey[]>([]);
   const [result, setResult] = useState<MembersResponse | null>(null);

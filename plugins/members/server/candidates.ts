@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../../kernel/server/db.ts';
-import type { Gender } from '../contract.ts';
+import type { Audience, Gender } from '../contract.ts';
 import { notBlocked } from './queries.ts';
+import { audienceWhere } from './audience.ts';
 
 export interface CandidatePick {
   viewerId: number;
@@ -13,6 +14,11 @@ export interface CandidatePick {
    * first (swipe cards); 'demo': demo (seeded) members in random order (auto-likes).
    */
   kind: 'listed' | 'demo';
+  /**
+   * Members of this audience come first, before the own country (a niche site's: `audienceOf(site)`
+   * of members/contract.ts); the others follow.
+   */
+  audience?: Audience;
   /** The caller's own conditions on a candidate, given its id as an SQL expression (e.g. "not liked yet"). */
   where?: (id: RawBuilder<number>) => RawBuilder<unknown>[];
   limit: number;
@@ -20,7 +26,8 @@ export interface CandidatePick {
 
 /**
  * Ids of members with a main photo who could be shown to the viewer as a card: active, not the
- * viewer, of a sought gender, not blocked either way, and passing the caller's conditions. One
+ * viewer, of a sought gender, not blocked either way, and passing the caller's conditions; the
+ * site's audience first when given, then the viewer's country. One
  * statement (the caller's conditions on its own tables filter while the profiles are walked), so
  * the swipe game and auto-likes never read profiles themselves.
  */
@@ -31,11 +38,13 @@ export async function pickCandidates(db: DB, q: CandidatePick): Promise<number[]
   ];
   // last_seen and account_deleted are the profile's copies of the account's (triggers, migration 004).
   const order = q.kind === 'demo' ? sql`random()` : sql`p.last_seen DESC NULLS LAST, p.user_id`;
+  const audience = audienceWhere(q.audience ?? {});
+  const first = audience.length ? sql`(${sql.join(audience, sql` AND `)}) IS TRUE DESC, ` : sql``;
   const { rows } = await sql<{ id: number }>`SELECT p.user_id AS id FROM profiles p
       JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main
       WHERE p.status = 'active' AND p.user_id <> ${q.viewerId} AND p.gender = ANY(${q.genders}::text[])
         AND ${sql.join(conds, sql` AND `)} AND ${notBlocked(q.viewerId)}
-      ORDER BY (p.country = ${q.country}) DESC, ${order}
+      ORDER BY ${first}(p.country = ${q.country}) DESC, ${order}
       LIMIT ${q.limit}`.execute(db);
   return rows.map((r) => Number(r.id));
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
 import { addMember } from '../../testing.ts';
@@ -14,7 +15,7 @@ vi.mock('./queries.ts', async (original) => {
 });
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ profiles: 12 }); });
+beforeAll(async () => { t = await createTestApp({ profiles: 40 }); });
 afterAll(() => t?.close());
 
 describe('members.php answers only what its contract declares', () => {
@@ -33,5 +34,16 @@ describe('members.php answers only what its contract declares', () => {
     }
     // The summaries did carry the stray fields on their way.
     expect(made.summaries).toBeGreaterThan(0);
+  });
+});
+
+describe('members.php compressed', () => {
+  it('sends the whole prepared answer when it is compressed in a stream (over 8 KiB on a 2-core machine), never an empty body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/members.php', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(brotliDecompressSync(res.rawPayload).toString()) as { profiles: unknown[] };
+    expect(body.profiles.length).toBe(24);
+    expect(brotliDecompressSync(res.rawPayload).length).toBeGreaterThan(8192);
   });
 });

@@ -2,9 +2,10 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../../kernel/server/db.ts';
 import type { Storage } from '../../../kernel/server/storage.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
-import { PAGE_SIZE, PHOTO_LIMITS, type MembersQuery, type MembersResponse, type OwnProfile, type Profile, type ProfileSummary, type UserProfile } from '../contract.ts';
+import { PAGE_SIZE, PHOTO_LIMITS, type Audience, type MembersQuery, type MembersResponse, type OwnProfile, type Profile, type ProfileSummary, type UserProfile } from '../contract.ts';
 import { imageView, photoAccess, type PhotoRow } from './images.ts';
 import { paidSql, paidUser } from '../../credits/server.ts';
+import { audienceWhere } from './audience.ts';
 
 const ONLINE_MINUTES = 10;
 
@@ -60,6 +61,38 @@ export const TOTAL_CAP = 1000;
  */
 export const RANK_WINDOW = PAGE_SIZE * 10;
 
+/** Whether a search names a filter of its own (the page and `similar` do not count). */
+export const hasOwnFilter = (q: MembersQuery) => Boolean(q.gender || q.country || q.countryregion || q.min_age != null
+  || q.max_age != null || (q.interests ?? '').split(',').some(Boolean));
+
+/**
+ * The part of a site's audience that can still come first in a search with the member's own
+ * filter: null when nobody the filter lets through can be in it (a gender or an age range outside
+ * the audience's), the gender dropped when the filter asks for one of the audience's.
+ */
+export function frontAudience(audience: Audience, q: MembersQuery): Audience | null {
+  const a = { ...audience };
+  if (q.gender && a.genders?.length) {
+    if (!a.genders.includes(q.gender)) return null;
+    delete a.genders;
+  }
+  if (q.min_age != null && a.max_age != null && q.min_age > a.max_age) return null;
+  if (q.max_age != null && a.min_age != null && q.max_age < a.min_age) return null;
+  return audienceWhere(a).length ? a : null;
+}
+
+/**
+ * How a site's audience shapes a search: a search without a filter of the member's own shows the
+ * audience only (`only`); one with a filter shows everyone it matches, the audience first (`first`).
+ * Its `key` tells cached lists and totals apart (empty on a site without an audience).
+ */
+export function audienceRule(audience: Audience, q: MembersQuery): { only: Audience | null; first: Audience | null; key: string } {
+  if (!audienceWhere(audience).length) return { only: null, first: null, key: '' };
+  if (!hasOwnFilter(q)) return { only: audience, first: null, key: `only:${JSON.stringify(audience)}` };
+  const first = frontAudience(audience, q);
+  return { only: null, first, key: first ? `first:${JSON.stringify(first)}` : '' };
+}
+
 /**
  * The SQL of one search: `page` (the profiles of the asked page, in order) and `count` (matches,
  * counted up to TOTAL_CAP + 1 only). Null when nothing can match. Exported for the benchmark's EXPLAIN.
@@ -70,15 +103,21 @@ export const RANK_WINDOW = PAGE_SIZE * 10;
  * Interests: members sharing at least one asked-for interest (`&&`, GIN index), the most recently
  * active RANK_WINDOW of them ordered by how many they share, then the rest by last activity, so
  * no search scores every row.
+ *
+ * The site's audience (members/contract.ts `audienceOf`, see `audienceRule`): without a filter of
+ * the member's own it is the filter; with one, its members come first (`front`), each part in the
+ * order above — two index walks, each stopping at the rows the page needs.
  */
-export function searchQueries(viewerId: number | null, q: MembersQuery) {
+export function searchQueries(viewerId: number | null, q: MembersQuery, audience: Audience = {}) {
   const page = q.page ?? 1;
   const offset = (page - 1) * PAGE_SIZE;
+  const rule = audienceRule(audience, q);
   // account_deleted mirrors users.deleted_at (migration 004), so the walk reads no users rows.
   const base = [sql`p.status = 'active'`, sql`NOT p.invisible`, sql`NOT p.account_deleted`, notBlocked(viewerId)];
   if (viewerId != null) base.push(sql`p.user_id <> ${viewerId}`);
   if (q.gender) base.push(sql`p.gender = ${q.gender}`);
   if (q.country) base.push(sql`p.country = ${q.country}`);
+  if (rule.only) base.push(...audienceWhere(rule.only));
   const ageBounds = (min?: number, max?: number) => [
     // Age bounds as birthdate bounds so the index on birthdate is used.
     ...(min != null ? [sql`p.birthdate <= (current_date - make_interval(years => ${min}))`] : []),
@@ -96,24 +135,40 @@ export function searchQueries(viewerId: number | null, q: MembersQuery) {
   const where = sql.join(conds, sql` AND `);
   const matches = sql`FROM profiles p WHERE ${where}`;
   const order = sql`p.last_seen DESC NULLS LAST, p.user_id DESC`;
+  const sharedOf = (col: RawBuilder<unknown>) => sql`(SELECT count(*) FROM unnest(${col}) i WHERE i = ANY(${interests}::text[]))::int`;
+  const front = rule.first ? sql.join(audienceWhere(rule.first), sql` AND `) : null;
+  /** The first `limit` matches in result order (audience first) with these profile columns and `front`. */
+  const walk = (cols: RawBuilder<unknown>, limit: number) => (front
+    ? sql`SELECT * FROM ((SELECT ${cols}, 1 AS front ${matches} AND ${front} ORDER BY ${order} LIMIT ${limit})
+        UNION ALL (SELECT ${cols}, 0 AS front ${matches} AND (${front}) IS NOT TRUE ORDER BY ${order} LIMIT ${limit})) w
+        ORDER BY w.front DESC, w.last_seen DESC NULLS LAST, w.user_id DESC LIMIT ${limit}`
+    : sql`SELECT ${cols}, 0 AS front ${matches} ORDER BY ${order} LIMIT ${limit}`);
   const hits = interests.length && offset < RANK_WINDOW
-    ? sql`WITH recent AS (SELECT p.user_id, p.last_seen, p.interests ${matches} ORDER BY ${order} LIMIT ${RANK_WINDOW}),
-        hits AS (SELECT user_id, last_seen, (SELECT count(*) FROM unnest(interests) i WHERE i = ANY(${interests}::text[])) AS shared
-          FROM recent ORDER BY shared DESC, last_seen DESC NULLS LAST, user_id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset})`
-    : sql`WITH hits AS (SELECT p.user_id, p.last_seen, 0 AS shared ${matches} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offset})`;
+    ? sql`WITH recent AS (${walk(sql`p.user_id, p.last_seen, p.interests`, RANK_WINDOW)}),
+        hits AS (SELECT user_id, last_seen, front, ${sharedOf(sql`interests`)} AS shared
+          FROM recent ORDER BY front DESC, shared DESC, last_seen DESC NULLS LAST, user_id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset})`
+    : front
+      ? sql`WITH hits AS (SELECT user_id, last_seen, front, 0 AS shared FROM (${walk(sql`p.user_id, p.last_seen`, offset + PAGE_SIZE)}) w
+          ORDER BY front DESC, last_seen DESC NULLS LAST, user_id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset})`
+      : sql`WITH hits AS (SELECT p.user_id, p.last_seen, 0 AS front, 0 AS shared ${matches} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offset})`;
   return {
     // The 24 rows' profile and main photo by index lookups.
     page: sql<SummaryRow>`${hits}
       SELECT ${summaryColumns} FROM hits JOIN profiles p ON p.user_id = hits.user_id
         LEFT JOIN LATERAL (SELECT id, file_key, status FROM photos WHERE user_id = hits.user_id AND is_main LIMIT 1) ph ON true
-      ORDER BY hits.shared DESC, hits.last_seen DESC NULLS LAST, hits.user_id DESC`,
+      ORDER BY hits.front DESC, hits.shared DESC, hits.last_seen DESC NULLS LAST, hits.user_id DESC`,
     count: sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 ${matches} LIMIT ${TOTAL_CAP + 1}) m`,
     estimate: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 ${matches}`,
-    /** The first `limit` matching ids in result order, with the shared interests (search-cache.ts; built with no viewer). */
-    candidates: (limit: number) => sql<{ id: number; shared: number }>`SELECT p.user_id AS id, ${interests.length
-      ? sql`(SELECT count(*) FROM unnest(p.interests) i WHERE i = ANY(${interests}::text[]))::int`
-      : sql`0`} AS shared ${matches} ORDER BY ${order} LIMIT ${limit}`,
+    /**
+     * The first `limit` matching ids in result order, with the shared interests and whether they
+     * are of the audience put first (search-cache.ts; built with no viewer).
+     */
+    candidates: (limit: number) => sql<{ id: number; shared: number; front: number }>`SELECT c.user_id AS id,
+      ${interests.length ? sharedOf(sql`c.interests`) : sql`0`} AS shared, c.front
+      FROM (${walk(sql`p.user_id, p.last_seen, p.interests`, limit)}) c ORDER BY c.front DESC, c.last_seen DESC NULLS LAST, c.user_id DESC`,
     interests: interests.length > 0,
+    /** What of the audience shaped it (part of cache keys). */
+    audienceKey: rule.key,
     offset,
   };
 }
@@ -125,7 +180,8 @@ export function searchQueries(viewerId: number | null, q: MembersQuery) {
  */
 const cappedByDb = new WeakMap<DB, Map<string, number>>();
 const CAPPED_MS = 60_000;
-export const filterKey = (q: MembersQuery) => JSON.stringify([q.gender, q.country, q.countryregion, q.min_age, q.max_age, q.interests, Boolean(q.similar)]);
+/** A filter set as the capped verdict knows it; `audienceKey` (searchQueries): the site's audience where it is the filter. */
+export const filterKey = (q: MembersQuery, audienceKey = '') => JSON.stringify([q.gender, q.country, q.countryregion, q.min_age, q.max_age, q.interests, Boolean(q.similar), audienceKey]);
 
 /** Estimates this many times the cap are trusted as "more than the cap" (statistics: ANALYZE). */
 const ESTIMATE_FACTOR = 3;
@@ -142,15 +198,15 @@ async function planRows(db: DB, explain: RawBuilder<{ 'QUERY PLAN': unknown }>) 
  * interests: most shared first, see searchQueries). `similar` relaxes the filter (same gender and
  * country, region dropped, ages widened by 5 years) and leaves out the exact matches. `total` is
  * exact up to TOTAL_CAP; above it (counted, or far above by the planner's estimate) `total_capped` is
- * set and `total` is TOTAL_CAP ("1000+").
+ * set and `total` is TOTAL_CAP ("1000+"). `audience`: the site's (see audienceRule).
  */
-export async function searchMembers(db: DB, ctx: ViewContext, q: MembersQuery): Promise<MembersResponse> {
+export async function searchMembers(db: DB, ctx: ViewContext, q: MembersQuery, audience: Audience = {}): Promise<MembersResponse> {
   const page = q.page ?? 1;
-  const queries = searchQueries(ctx.viewer.id, q);
+  const queries = searchQueries(ctx.viewer.id, q, audience);
   if (!queries) return { profiles: [], total: 0, total_capped: false, page, per_page: PAGE_SIZE };
   const { rows } = await queries.page.execute(db);
   let n: number;
-  const key = filterKey(q);
+  const key = filterKey(q, queries.audienceKey.startsWith('only:') ? queries.audienceKey : '');
   let cappedUntil = cappedByDb.get(db);
   if (!cappedUntil) cappedByDb.set(db, cappedUntil = new Map());
   // A short page (or an empty first one) already tells the total: no counting.

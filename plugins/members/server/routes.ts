@@ -10,12 +10,13 @@ import { GEO } from './seed/geo.ts';
 import { loadProfile, type ViewContext } from './queries.ts';
 import type { SearchCache } from './search-cache.ts';
 import type { MembersService } from './service.ts';
+import { hasTrafficSource, TRAFFIC_COOKIE } from '../../affiliates/contract.ts';
 
 /** Visitors may browse only where the site allows it (or when they arrived through a traffic source). */
 function assertMayBrowse(req: FastifyRequest) {
   if (req.userId != null) return;
   if (req.site.logged_out_search !== 'none') return;
-  if (req.site.logged_out_search_trafficsource !== 'none' && req.cookies.tracking) return;
+  if (req.site.logged_out_search_trafficsource !== 'none' && hasTrafficSource(req.cookies[TRAFFIC_COOKIE])) return;
   throw authenticationRequired();
 }
 
@@ -36,7 +37,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel, member
     const query = new URLSearchParams(qs);
     if (['gender', 'country', 'countryregion', 'min_age', 'max_age', 'interests'].some((k) => query.has(k)) || (query.get('page') ?? '1') !== '1') return null;
     try { assertMayBrowse(req); } catch { return null; }
-    return cache.search(base(req), req.userId, req.site.domain, { page: 1 });
+    return cache.search(base(req), req.userId, req.site, { page: 1 });
   });
 
   // Visitors too, where the site lets them search (assertMayBrowse); members see more.
@@ -48,7 +49,7 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel, member
     }
     if (q.countryregion && !q.country) throw badRequest('invalid_input', 'countryregion needs country');
     // Put together from each member's JSON made once (search-cache.ts): sent as made.
-    return sendPrepared(reply, await cache.searchJson(base(req), req.userId, req.site.domain, q));
+    return sendPrepared(reply, await cache.searchJson(base(req), req.userId, req.site, q));
   });
 
   kernel.serve(app, memberProfile, async (req) => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
-import { memberSearch, PAGE_SIZE, ProfileSummary, type MembersQuery, type MembersResponse } from '../contract.ts';
+import { audienceOf, memberSearch, PAGE_SIZE, ProfileSummary, type Audience, type MembersQuery, type MembersResponse } from '../contract.ts';
+import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { jsonOf } from '../../../kernel/server/serialize.ts';
 import { photoAccess } from './images.ts';
 import { putBounded } from '../../../kernel/server/bounded.ts';
@@ -21,7 +22,10 @@ const MAX_VIEWERS = 10_000;
 /** More changed members than this at once (a bulk write): every list goes instead of reading them. */
 const MAX_FLUSH = 500;
 
-interface List { ids: Int32Array; shared: Uint8Array | null; complete: boolean; until: number }
+/** `front`: how many of `ids` (the first ones) are of the site's audience put first (searchQueries). */
+interface List { ids: Int32Array; shared: Uint8Array | null; front: number; complete: boolean; until: number }
+/** What of a site the search depends on: its domain and its audience (members/contract.ts `audienceOf`). */
+export type SearchSite = Pick<SiteSettings, 'domain' | 'niche' | 'niche_audience'>;
 /** A member's summary row, and per photo access and CDN prefix the summary as sent (object and JSON). */
 interface Member { row: SummaryRow; until: number; views: Map<string, { obj: ProfileSummary; json: string }> }
 interface Expiring<T> { value: T; until: number }
@@ -35,8 +39,9 @@ export interface SearchCacheStats { hits: number; misses: number; lists: number;
 /**
  * Member search served from memory for most requests (the few filter sets most members run):
  *
- * - per site and normalised filter set, the first SEARCH_LIST_SIZE matching ids in result order
- *   (and their shared interests), found with no viewer, kept SEARCH_CACHE_MS. Each request takes
+ * - per site, audience and normalised filter set, the first SEARCH_LIST_SIZE matching ids in
+ *   result order (and their shared interests, and how many of them are of the site's audience put
+ *   first), found with no viewer, kept SEARCH_CACHE_MS. Each request takes
  *   out the viewer and whoever they blocked or who blocked them, then cuts the page: the same ids
  *   in the same order as the SQL (searchQueries) would give this viewer, and the same total
  *   (exact below TOTAL_CAP, "1000+" above). Pages past the kept ids go to SQL.
@@ -132,23 +137,25 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     return value;
   }
 
-  const listKey = (site: string, q: MembersQuery) => JSON.stringify([site, q.gender ?? null, q.country ?? null, q.countryregion ?? null,
-    q.min_age ?? null, q.max_age ?? null, [...new Set((q.interests ?? '').split(',').filter(Boolean))].sort().join(','), Boolean(q.similar)]);
+  // Gender and country stay second and third (flush reads them); the audience's part comes last.
+  const listKey = (site: string, q: MembersQuery, audienceKey: string) => JSON.stringify([site, q.gender ?? null, q.country ?? null, q.countryregion ?? null,
+    q.min_age ?? null, q.max_age ?? null, [...new Set((q.interests ?? '').split(',').filter(Boolean))].sort().join(','), Boolean(q.similar), audienceKey]);
 
-  async function list(site: string, q: MembersQuery, tr: Trace): Promise<List | null> {
-    const key = listKey(site, q);
+  async function list(site: string, audience: Audience, q: MembersQuery, tr: Trace): Promise<List | null> {
+    const queries = searchQueries(null, { ...q, page: 1 }, audience);
+    if (!queries) return null;
+    const key = listKey(site, q, queries.audienceKey);
     const t = now();
     const hit = lists.get(key);
     if (hit && hit.until > t) return hit;
     tr.sql = true;
     stats.lists++;
-    const queries = searchQueries(null, { ...q, page: 1 });
-    if (!queries) return null;
     const before = epoch;
     const { rows } = await queries.candidates(SEARCH_LIST_SIZE).execute(db);
     const value: List = {
       ids: Int32Array.from(rows, (r) => Number(r.id)),
       shared: queries.interests ? Uint8Array.from(rows, (r) => Number(r.shared)) : null,
+      front: rows.filter((r) => Number(r.front) === 1).length,
       complete: rows.length < SEARCH_LIST_SIZE,
       until: t + ttlMs,
     };
@@ -202,41 +209,45 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
     return v;
   }
 
-  async function run(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: string, q: MembersQuery) {
+  async function run(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: SearchSite, q: MembersQuery) {
     const tr: Trace = { sql: false };
-    const res = await cachedSearch({ ...base, viewer: await viewer(userId, tr) }, site, q, tr);
+    const res = await cachedSearch({ ...base, viewer: await viewer(userId, tr) }, site.domain, audienceOf(site), q, tr);
     if (tr.sql) stats.misses++; else stats.hits++;
     return res;
   }
 
   /** The answer, and when it came from memory the profiles' JSON (see `searchJson`). */
-  async function cachedSearch(ctx: ViewContext, site: string, q: MembersQuery, tr: Trace): Promise<{ res: MembersResponse; parts?: string[] }> {
-    const fallback = async () => { tr.sql = true; stats.sql++; return { res: await searchMembers(db, ctx, q) }; };
+  async function cachedSearch(ctx: ViewContext, site: string, audience: Audience, q: MembersQuery, tr: Trace): Promise<{ res: MembersResponse; parts?: string[] }> {
+    const fallback = async () => { tr.sql = true; stats.sql++; return { res: await searchMembers(db, ctx, q, audience) }; };
     if (!enabled) return fallback();
     if (!usable()) return fallback();
     const page = q.page ?? 1;
     const offset = (page - 1) * PAGE_SIZE;
     while (flushing) await flushing;
-    const found = await list(site, q, tr);
+    const found = await list(site, audience, q, tr);
     if (!found) return fallback();
     const viewerId = ctx.viewer.id;
     const out = viewerId == null ? null : await blockSet(viewerId, tr);
     let ids: number[] = [];
     let shared: number[] | null = found.shared ? [] : null;
+    // How many of the viewer's ids are of the audience put first (they lead the list).
+    let front = 0;
     for (let i = 0; i < found.ids.length; i++) {
       const id = found.ids[i];
       if (id === viewerId || out?.has(id)) continue;
       ids.push(id);
       shared?.push(found.shared![i]);
+      if (i < found.front) front++;
     }
     // The viewer's matches: exactly `ids` when the list holds all; at least as many otherwise.
     const n = found.complete ? ids.length : ids.length > TOTAL_CAP ? TOTAL_CAP + 1 : -1;
     if (n < 0) return fallback();
     if (shared && offset < RANK_WINDOW) {
-      // Within the window, most shared interests first; ties keep the order of last activity (stable sort).
+      // Within the window, the audience put first, then most shared interests; ties keep the order
+      // of last activity (stable sort).
       if (!found.complete && ids.length < RANK_WINDOW) return fallback();
-      const order = ids.slice(0, RANK_WINDOW).map((id, i) => ({ id, s: shared![i], i }));
-      order.sort((a, b) => b.s - a.s || a.i - b.i);
+      const order = ids.slice(0, RANK_WINDOW).map((id, i) => ({ id, s: shared![i], i, f: i < front ? 1 : 0 }));
+      order.sort((a, b) => b.f - a.f || b.s - a.s || a.i - b.i);
       ids = order.map((o) => o.id);
     }
     if (!found.complete && offset + PAGE_SIZE > ids.length) return fallback();
@@ -253,11 +264,11 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
   let enabled = true;
   return {
     /** The search of queries.ts (searchMembers), from the shared lists where they reach. */
-    async search(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: string, q: MembersQuery): Promise<MembersResponse> {
+    async search(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: SearchSite, q: MembersQuery): Promise<MembersResponse> {
       return (await run(base, userId, site, q)).res;
     },
     /** The same as JSON text, put together from each member's JSON made once. */
-    async searchJson(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: string, q: MembersQuery): Promise<string> {
+    async searchJson(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: SearchSite, q: MembersQuery): Promise<string> {
       const { res, parts } = await run(base, userId, site, q);
       if (!parts) return jsonOf(memberSearch.response, res);
       return `{"profiles":[${parts.join(',')}],"total":${res.total},"total_capped":${res.total_capped},"page":${res.page},"per_page":${res.per_page}}`;

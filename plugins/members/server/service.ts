@@ -1,10 +1,10 @@
 import type { DB } from '../../../kernel/server/db.ts';
 import type { Storage } from '../../../kernel/server/storage.ts';
 import { badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
-import { PHOTO_LIMITS, type Gender, type ProfileSummary, type ProfileUpdate, type Sexuality } from '../contract.ts';
+import { PHOTO_LIMITS, type Gender, type InterestKey, type Profile, type ProfileSummary, type ProfileUpdate, type Sexuality } from '../contract.ts';
 import { removeRenditions, storeRenditions } from './images.ts';
 import { newPhotoKey, processUpload } from './photos.ts';
-import { loadViewer, summariesOf, type Viewer } from './queries.ts';
+import { loadProfile, loadViewer, summariesOf, type Viewer } from './queries.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
 import { accounts } from '../../auth/server.ts';
 
@@ -24,6 +24,8 @@ export interface NewProfile {
   region: string;
   city: string;
   about?: string;
+  /** Interests chosen at signup (an icons lander's picks, say). */
+  interests?: InterestKey[];
   /** 'disabled' keeps a new member out of search until the email is confirmed. */
   status: 'active' | 'disabled';
 }
@@ -45,6 +47,11 @@ export interface MembersService {
   viewer(userId: number | null): Promise<Viewer>;
   /** Profile summaries as this viewer may see them, in the given order; blocked and gone members left out. */
   summaries(viewerId: number | null, ids: number[], cdnPrefix?: string): Promise<ProfileSummary[]>;
+  /**
+   * One member's profile (attributes, interests, photos) as this viewer may see them; null when absent
+   * or not active. Says nothing of invisible mode or listing: callers check `mayKnow` or `isListed` first.
+   */
+  profile(viewerId: number | null, id: number, cdnPrefix?: string): Promise<Profile | null>;
   /** True when either member has blocked the other. */
   blockedBetween(a: number, b: number, db?: DB): Promise<boolean>;
   /** Throws 404 when the member cannot be reached (absent, hidden, invisible to this viewer), 403 when blocked either way. */
@@ -85,6 +92,7 @@ export function createMembersService(db: DB, storage: Storage): MembersService {
       await on.insertInto('profiles').values({
         user_id: userId, name: p.name, gender: p.gender, sexuality: p.sexuality, birthdate: p.birthdate,
         country: p.country, region: p.region, city: p.city, about: p.about ?? '', status: p.status,
+        ...(p.interests?.length ? { interests: [...new Set(p.interests)] } : {}),
       }).execute();
     },
     async setStatus(userId, status, on = db) {
@@ -153,6 +161,9 @@ export function createMembersService(db: DB, storage: Storage): MembersService {
     viewer: (userId) => loadViewer(db, userId),
     async summaries(viewerId, ids, cdnPrefix = '') {
       return summariesOf(db, { storage, cdnPrefix, viewer: await loadViewer(db, viewerId) }, ids);
+    },
+    async profile(viewerId, id, cdnPrefix = '') {
+      return loadProfile(db, { storage, cdnPrefix, viewer: await loadViewer(db, viewerId) }, id);
     },
     async blockedBetween(a, b, on = db) {
       const row = await on.selectFrom('blocks').select('blocker_id').where((eb) => eb.or([

@@ -6,7 +6,7 @@ import { useKernel } from '../../../kernel/web/context.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Field, SelectField } from '../../../kernel/web/ui/Field.tsx';
 import { up } from '../../../kernel/web/theme.ts';
-import { GENDERS, MAX_AGE, MIN_AGE } from '../contract.ts';
+import { audienceOf, GENDERS, MAX_AGE, MIN_AGE, type Audience } from '../contract.ts';
 import { countryName } from './names.ts';
 import type { Filter } from './store.ts';
 import { membersSlice } from './store.ts';
@@ -30,14 +30,28 @@ const Form = styled.form`
   button { margin-bottom: 14px; }
 `;
 
+/**
+ * What the form shows before the member sets a filter of their own: the site's audience where the
+ * form has a field for it (one gender, the ages), so a niche site's search starts from its members.
+ */
+export function presetFilter(audience: Audience): Filter {
+  return {
+    ...(audience.genders?.length === 1 ? { gender: audience.genders[0] } : {}),
+    ...(audience.min_age != null ? { min_age: String(Math.max(MIN_AGE, audience.min_age)) } : {}),
+    ...(audience.max_age != null ? { max_age: String(Math.min(MAX_AGE, audience.max_age)) } : {}),
+  };
+}
+
 /** The filter form; submitting puts the filter into the address so back/forward and links work. */
 export const SearchForm = observer(function SearchForm({ filter }: { filter: Filter }) {
   const kernel = useKernel();
   const { t, i18n } = useTranslation();
   const store = membersSlice.of(kernel);
-  const [f, setF] = useState<Filter>(filter);
+  // No filter of the member's own: the site's audience (the search shows it, see the README's "How it behaves").
+  const shown = Object.keys(filter).length ? filter : presetFilter(audienceOf(kernel.settings));
+  const [f, setF] = useState<Filter>(shown);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setF(filter), [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setF(shown), [JSON.stringify(shown)]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const set = (k: keyof Filter, v: string) => setF((prev) => ({ ...prev, [k]: v, ...(k === 'country' ? { countryregion: '' } : {}) }));
   const countries = kernel.settings.countries

@@ -5,7 +5,7 @@ import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { notFound } from '../../../kernel/server/errors.ts';
 import type { AuthService } from '../../auth/server.ts';
 import type { MembersService } from '../../members/server.ts';
-import { AFTER_SWITCH, signupHandoff, signupSwitch, signupSwitchInfo } from '../contract.ts';
+import { AFTER_SWITCH, afterPath, signupHandoff, signupSwitch, signupSwitchInfo } from '../contract.ts';
 
 /**
  * The hand-off from the embedded signup widget to the site: a widget on a partner's page cannot
@@ -28,11 +28,18 @@ export const AFTER_HANDOFF = AFTER_SWITCH;
 /** Where a link that no longer works leads: the login page with its "link no longer valid" notice. */
 export const HANDOFF_FAILED = '/login?login_link=failed';
 
-/** A single-use link, valid 60 s, built from the site's canonical origin (never from the request's Host). */
-export async function issueHandoff(kernel: Kernel, site: SiteSettings, userId: number): Promise<string> {
-  const token = await kernel.tokens.issue({ purpose: HANDOFF_PURPOSE, userId, ttlMs: HANDOFF_TTL_MS, data: { domain: site.domain } });
+/**
+ * A single-use link, valid 60 s, built from the site's canonical origin (never from the request's
+ * Host). `after`: a same-site path (signup's `afterPath`) the link leads to instead of the suggestions,
+ * kept with the token (never in the link).
+ */
+export async function issueHandoff(kernel: Kernel, site: SiteSettings, userId: number, after?: string | null): Promise<string> {
+  const token = await kernel.tokens.issue({ purpose: HANDOFF_PURPOSE, userId, ttlMs: HANDOFF_TTL_MS, data: { domain: site.domain, ...(after ? { after } : {}) } });
   return siteLink(site, `${HANDOFF_PATH}?token=${token}`);
 }
+
+/** Where a used hand-off (or switch) token leads: its `after` when it is still a same-site path, else the suggestions. */
+const destination = (data: Record<string, unknown>) => afterPath(data.after) ?? AFTER_HANDOFF;
 
 export function handoffRoutes(app: FastifyInstance, kernel: Kernel, { auth, members }: { auth: AuthService; members: MembersService }) {
   const rateLimit = { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' };
@@ -48,12 +55,13 @@ export function handoffRoutes(app: FastifyInstance, kernel: Kernel, { auth, memb
     if (req.userId != null && req.userId !== found.userId) {
       // Logged in as someone else: ask first (the signup-switch page), with a link only this session can use.
       const ask = await kernel.tokens.issue({
-        purpose: SWITCH_PURPOSE, userId: found.userId, ttlMs: SWITCH_TTL_MS, data: { domain: req.site.domain, from: req.userId },
+        purpose: SWITCH_PURPOSE, userId: found.userId, ttlMs: SWITCH_TTL_MS,
+        data: { domain: req.site.domain, from: req.userId, ...(afterPath(found.data.after) ? { after: found.data.after } : {}) },
       });
       return reply.redirect(siteLink(req.site, `/signup-switch?token=${ask}`), 303);
     }
     if (req.userId == null) await auth.logIn(req, reply, found.userId);
-    return reply.redirect(siteLink(req.site, AFTER_HANDOFF), 303);
+    return reply.redirect(siteLink(req.site, destination(found.data)), 303);
   });
 
   /** Whom the switch link is for, and who is logged in now: what the page asks about. */
@@ -73,6 +81,6 @@ export function handoffRoutes(app: FastifyInstance, kernel: Kernel, { auth, memb
     const used = mine ? await kernel.tokens.consume(SWITCH_PURPOSE, token) : null;
     if (!used) throw notFound('link_invalid', 'Link expired or invalid, request a new email.');
     await auth.logIn(req, reply, used.userId);
-    return { redirect: AFTER_HANDOFF };
+    return { redirect: destination(used.data) };
   });
 }

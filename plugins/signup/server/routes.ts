@@ -6,9 +6,10 @@ import { requestLocale } from '../../../kernel/server/request.ts';
 import { toLocale } from '../../../kernel/contract/locales.ts';
 import { siteRegionCodes, type MembersService } from '../../members/server.ts';
 import {
-  geocode, NAME_MAX, sexualityOf, signup, signupCheck, signupIssues, TRACKING_COOKIE, trackingFrom,
+  afterPath, geocode, NAME_MAX, sexualityOf, signup, signupCheck, signupIssues, TRACKING_COOKIE, trackingFrom,
   type SignupIssue, type SignupRequest, type Tracking,
 } from '../contract.ts';
+import { readTrafficCookie, TRAFFIC_COOKIE } from '../../affiliates/contract.ts';
 import { reverseGeocode } from './geocode.ts';
 import { handoffRoutes, issueHandoff } from './handoff.ts';
 import type { AccountService } from '../../account/server.ts';
@@ -16,8 +17,11 @@ import type { AuthService } from '../../auth/server.ts';
 
 declare module '../../../kernel/server/events.ts' {
   interface ServerEvents {
-    /** A new account was made by signup (in-site or from a widget), with the visitor's tracking data. */
-    'signup:completed': { userId: number; domain: string; country: string; tracking: Tracking };
+    /**
+     * A new account was made by signup (in-site or from a widget), with the visitor's tracking data
+     * and, when the attribution cookie named one, the recorded traffic source (affiliates).
+     */
+    'signup:completed': { userId: number; domain: string; country: string; tracking: Tracking; source?: string };
   }
 }
 import type { CreditsService } from '../../credits/server.ts';
@@ -27,22 +31,22 @@ export interface SignupDeps { auth: AuthService; credits: CreditsService; member
 
 const issueError = (i: SignupIssue) => badRequest(i.code, `${i.field}: ${i.code}`, { field: i.field, ...i.params });
 
-/** The tracking data a visitor carries: from the request body, else from the cookie the browser set. */
-function trackingOf(req: FastifyRequest, body?: Tracking): Tracking {
+/**
+ * The tracking data a visitor carries: from the request body (the widget on a partner's page),
+ * else from the attribution cookie (affiliates' TRAFFIC_COOKIE, set by its visit endpoint), plus the
+ * traffic source that cookie names.
+ */
+function trackingOf(req: FastifyRequest, body?: Tracking): { tracking: Tracking; source?: string } {
+  const cookie = readTrafficCookie(req.cookies[TRAFFIC_COOKIE]);
   const fromBody = trackingFrom(body ?? {});
-  if (Object.keys(fromBody).length) return fromBody;
-  try {
-    return trackingFrom(JSON.parse(req.cookies[TRACKING_COOKIE] ?? '{}'));
-  } catch {
-    return {};
-  }
+  return Object.keys(fromBody).length ? { tracking: fromBody, source: cookie.source } : cookie;
 }
 
 /** The `signups` setting: open, only for visitors from a traffic source, or by invitation. */
-function assertSignupsOpen(req: FastifyRequest, tracking: Tracking) {
+function assertSignupsOpen(req: FastifyRequest, { tracking, source }: { tracking: Tracking; source?: string }) {
   const mode = req.site.signups;
   if (mode === 'all') return;
-  if (mode === 'with_trafficsource' && Object.keys(tracking).length) return;
+  if (mode === 'with_trafficsource' && (Object.keys(tracking).length || source)) return;
   throw forbidden('signups_closed', 'Signing up is by invitation only.');
 }
 
@@ -50,8 +54,8 @@ export function signupRoutes(app: FastifyInstance, kernel: Kernel, { auth, credi
   const regionsOf = (req: FastifyRequest) => (country: string) => siteRegionCodes(req.site.countries, country);
 
   const check = async (req: FastifyRequest, body: Partial<SignupRequest>, full: boolean) => {
-    const tracking = trackingOf(req, body.tracking);
-    assertSignupsOpen(req, tracking);
+    const carried = trackingOf(req, body.tracking);
+    assertSignupsOpen(req, carried);
     const issues = signupIssues(body, regionsOf(req), kernel.clock.now());
     // A partial check (one step of the form) reports only the fields it was given.
     const relevant = full ? issues : issues.filter((i) => body[i.field] !== undefined);
@@ -61,7 +65,7 @@ export function signupRoutes(app: FastifyInstance, kernel: Kernel, { auth, credi
       if (existing?.deleted_at) throw new HttpError(409, 'account_deletion_pending', 'Deleted account still pending: use the emailed link or contact customer service', { field: 'email' });
       if (existing) throw new HttpError(409, 'email_exists', 'An account with this email already exists (log in)', { field: 'email' });
     }
-    return tracking;
+    return carried;
   };
 
   // Checks one step while the member types (no account is made).
@@ -75,7 +79,7 @@ export function signupRoutes(app: FastifyInstance, kernel: Kernel, { auth, credi
   kernel.serve(app, signup, { response, rateLimit: { max: 10 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } }, async (req, reply) => {
     if (req.userId != null) throw badRequest('already_logged_in', 'Log out before making another account.');
     const body = req.body;
-    const tracking = await check(req, body, true);
+    const { tracking, source } = await check(req, body, true);
     const language = toLocale(body.language) ?? requestLocale(req);
     let userId: number;
     try {
@@ -87,13 +91,13 @@ export function signupRoutes(app: FastifyInstance, kernel: Kernel, { auth, credi
         await members.createProfile(id, {
           name: body.name.trim().slice(0, NAME_MAX), gender: body.gender, sexuality: sexualityOf(body.gender, body.looking_for),
           birthdate: body.date_of_birth, country: body.country, region: body.region, city: (body.city ?? '').trim(),
-          about: (body.signup_message ?? '').trim(), status: 'disabled',
+          about: (body.signup_message ?? '').trim(), status: 'disabled', ...(body.interests?.length ? { interests: body.interests } : {}),
         }, trx);
         if (Object.keys(tracking).length) {
           await trx.insertInto('signup_tracking').values({ user_id: id, ...tracking, domain: req.site.domain }).execute();
         }
         // Others hear of it in the same transaction (an affiliate's attribution and postback, say).
-        await kernel.events.emit('signup:completed', { userId: id, domain: req.site.domain, country: body.country, tracking }, trx);
+        await kernel.events.emit('signup:completed', { userId: id, domain: req.site.domain, country: body.country, tracking, ...(source ? { source } : {}) }, trx);
         return id;
       });
     } catch (err) {
@@ -108,7 +112,8 @@ export function signupRoutes(app: FastifyInstance, kernel: Kernel, { auth, credi
     await account.sendActivation(req, userId);
     const user = await auth.userView(userId, req.site);
     if (!user) throw new HttpError(500, 'signup_failed', 'The new account could not be read.');
-    return body.handoff ? { user, handoff_url: await issueHandoff(kernel, req.site, userId) } : { user };
+    // `after` (checked again here): where the hand-off link leads instead of the suggestions.
+    return body.handoff ? { user, handoff_url: await issueHandoff(kernel, req.site, userId, afterPath(body.after)) } : { user };
   });
 
   kernel.serve(app, geocode, { rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } }, async (req) => {

@@ -4,7 +4,7 @@ import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
 import { pickCandidates } from '../../members/server.ts';
-import { soughtGenders } from '../../members/contract.ts';
+import { audienceOf, soughtGenders } from '../../members/contract.ts';
 import { PASS_DAYS, SWIPE_BATCH, SWIPE_LIKES_PER_DAY, swipe, swipeCards } from '../contract.ts';
 import { hasLiked, type LikesService } from '../../likes/server.ts';
 import { accounts } from '../../auth/server.ts';
@@ -20,11 +20,12 @@ export async function swipeRoutes(app: FastifyInstance, kernel: Kernel, members:
   kernel.serve(app, swipeCards, async (req) => {
     const userId = memberId(req);
     const me = (await members.basics([userId])).get(userId);
-    // People with a photo, in the member's country first, not liked, not passed lately, not blocked.
+    // People with a photo, the site's audience (a niche site's) first, then the member's country;
+    // not liked, not passed lately, not blocked.
     const passedSince = new Date(kernel.clock.now().getTime() - PASS_DAYS * 86400_000);
     const ids = await pickCandidates(kernel.db, {
       viewerId: userId, genders: me ? soughtGenders(me.gender, me.sexuality) : ['male', 'female'], country: me?.country ?? '',
-      kind: 'listed', limit: SWIPE_BATCH,
+      kind: 'listed', limit: SWIPE_BATCH, audience: audienceOf(req.site),
       where: (id) => [sql`NOT ${hasLiked(sql`${userId}`, id)}`,
         sql`NOT EXISTS (SELECT 1 FROM swipe_passes s WHERE s.user_id = ${userId} AND s.passed_id = ${id} AND s.created_at > ${passedSince})`],
     });
