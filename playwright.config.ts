@@ -11,7 +11,8 @@ const { executablePath } = findChromium() ?? { executablePath: undefined };
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  // Per port: two runs side by side (their own E2E_PORT) do not wipe each other's traces.
+  outputDir: `test-results/${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -32,6 +32,20 @@ export default defineConfig({
         preload: { type: 'all-assets', include: [/open-sans-latin-(400|700)-normal\.[0-9a-f]+\.woff2$/] },
       },
     },
+    // The app's entry pages rendered on the server for visitors (kernel/web/ssr.tsx, read by
+    // kernel/server/shell.ts from <dist>/server/ssr.js): the same components as the web build.
+    ssr: {
+      source: { entry: { ssr: './kernel/web/ssr.tsx' } },
+      output: {
+        target: 'node',
+        distPath: { root: path.join(distRoot, 'server'), js: '' },
+        filename: { js: '[name].js' },
+        // The page's styles come from the web build; the class names are the same.
+        emitCss: false,
+      },
+      performance: { chunkSplit: { strategy: 'all-in-one' } },
+      tools: { htmlPlugin: false },
+    },
     // The landers (plugins/landers): pages the server renders itself, hydrated by this small script
     // on Preact (React DOM alone would be past the landers' 60 KiB budget); one chunk per lander.
     landers: {

@@ -12,7 +12,8 @@
 //    times (default 3), and prints the medians of LCP, TBT and CLS and the LCP ratio.
 //
 // Environment: CHROME_PATH (default /usr/bin/chromium), BENCH_RUNS, BENCH_PAGES (comma-separated,
-// default "/,/members,/chats"), SEED_PROFILES (default 300), BENCH_KEEP=1 keeps the Lighthouse
+// default: "/", the members' pages, every lander and a profile lander — `/members/:member/landing`
+// takes a demo member), SEED_PROFILES (default 300), BENCH_KEEP=1 keeps the Lighthouse
 // reports (JSON) in the printed folder. Stops by itself; the servers and Chromium are killed on exit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,7 +30,12 @@ const ROOT = process.cwd();
 const DIST = path.join(ROOT, 'dist');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PAGES = (process.env.BENCH_PAGES ?? '/,/members,/chats').split(',').map((p) => p.trim()).filter(Boolean);
+const LANDERS = ['tinderswipe', 'gallery', 'alonetonight', 'collagelanding', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video']
+  .map((n) => (n === 'tinderswipe' ? '/landers/tinderswipe' : `/landers/${n}`));
+const PAGES_ASKED = (process.env.BENCH_PAGES ?? ['/', '/members', '/chats', ...LANDERS, '/members/:member/landing'].join(',')).split(',').map((p) => p.trim()).filter(Boolean);
+/** The targets of each kind of page (issue "affiliates' funnel": landers 1.5 s, "/" 1.8 s; the members' pages as before). */
+const targetOf = (p: string) => (p.startsWith('/landers/') || /^\/members\/\d+\/(landing|signup)/.test(p)
+  ? { ratio: Infinity, lcp: 1500, cls: 0.02 } : p === '/' ? { ratio: Infinity, lcp: 1800, cls: 0.02 } : { ratio: 1.3, lcp: 2000, cls: 0.05 });
 const MEMBER_PAGES = new Set(['/members', '/chats']);
 const DEMO = { email: 'demo@example.com', password: 'flirt-demo-2026' };
 const LIMIT_MS = 20 * 60_000;
@@ -246,6 +252,9 @@ async function measure(chromePort: number, url: string, cookie: string, label: s
 if (buildIfStale()) console.log('built dist/');
 if (!fs.existsSync(CHROME)) throw new Error(`no Chromium at ${CHROME}: set CHROME_PATH`);
 const product = await startProduct();
+// A demo member for the profile landers.
+const someone = ((await (await fetch(`${product.origin}/api/members.php`)).json()) as { profiles: { id: number }[] }).profiles[0]?.id ?? 1;
+const PAGES = PAGES_ASKED.map((p) => p.replace(':member', String(someone)));
 const refs = new Map<string, Reference>();
 for (const p of PAGES) refs.set(p, await snapshot(product.origin, p, MEMBER_PAGES.has(p) ? product.cookie : ''));
 const reference = await startReference(refs);
@@ -275,11 +284,12 @@ let failed = false;
 for (const [p, r] of results) {
   const a = fmt(r.product), b = fmt(r.reference);
   const ratio = a.m.lcp / b.m.lcp;
-  const ok = ratio <= 1.3 && a.m.lcp <= 2000 && a.m.cls <= 0.05;
+  const t = targetOf(p);
+  const ok = ratio <= t.ratio && a.m.lcp <= t.lcp && a.m.cls <= t.cls;
   failed ||= !ok;
   console.log(`${p.padEnd(9)} product    ${a.text}`);
   console.log(`${''.padEnd(9)} reference  ${b.text}`);
-  console.log(`${''.padEnd(9)} LCP ratio ${ratio.toFixed(2)} (target <= 1.30, LCP <= 2.00 s, CLS <= 0.05): ${ok ? 'ok' : 'MISSED'}`);
+  console.log(`${''.padEnd(9)} LCP ratio ${ratio.toFixed(2)} (target ${t.ratio === Infinity ? '' : `ratio <= ${t.ratio.toFixed(2)}, `}LCP <= ${(t.lcp / 1000).toFixed(2)} s, CLS <= ${t.cls}): ${ok ? 'ok' : 'MISSED'}`);
 }
 if (process.env.BENCH_KEEP === '1') console.log(`reports kept in ${work}`);
 cleanup();

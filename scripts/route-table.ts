@@ -17,6 +17,7 @@ const rows = webPlugins.flatMap((p) => (p.pages ?? []).map((r) => ({
   access: r.access,
   ...(r.guestsOnly ? { guestsOnly: true } : {}),
   ...(r.serves ? { serves: r.serves } : {}),
+  ...(r.ssr ? { ssr: true } : {}),
   // The text namespaces its page needs with every plugin on (the server keeps the enabled ones).
   texts: routeTexts(webPlugins, { name: r.name, plugin: p.id, layout: r.layout, area: r.area }),
   // `() => import('./web/Page.tsx')` (possibly with .then): the module the page chunk starts from.

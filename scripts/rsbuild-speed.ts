@@ -15,7 +15,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const TEXT_FILE = /\.(?:js|mjs|cjs|css|html|json|svg|webmanifest|txt|xml|map)$/;
 
-interface RouteRow { plugin: string; name: string; path: string; access: 'visitor' | 'member' | 'operator'; guestsOnly?: boolean; serves?: 'login' | 'members-home'; texts: { visitor: string[]; member: string[] }; request: string | null }
+interface RouteRow { plugin: string; name: string; path: string; access: 'visitor' | 'member' | 'operator'; guestsOnly?: boolean; serves?: 'login' | 'members-home'; ssr?: boolean; texts: { visitor: string[]; member: string[] }; request: string | null }
 
 export function pluginSpeed(): RsbuildPlugin {
   return {
@@ -75,7 +75,7 @@ function writeRouteChunks(root: string, dist: string, stats: Rspack.Stats): numb
       // Styles first (they block rendering of the page once it arrives), then scripts.
       .sort((a, b) => Number(a.endsWith('.js')) - Number(b.endsWith('.js')) || a.localeCompare(b));
     if (!files.length) console.warn(`[speed] no chunk found for route ${r.name} (${r.plugin}: ${r.request})`);
-    out.routes.push({ name: r.name, path: r.path, access: r.access, ...(r.guestsOnly ? { guestsOnly: true } : {}), plugin: r.plugin, ...(r.serves ? { serves: r.serves } : {}), files, texts: r.texts });
+    out.routes.push({ name: r.name, path: r.path, access: r.access, ...(r.guestsOnly ? { guestsOnly: true } : {}), plugin: r.plugin, ...(r.serves ? { serves: r.serves } : {}), ...(r.ssr ? { ssr: true } : {}), files, texts: r.texts });
   }
   fs.writeFileSync(path.join(dist, ROUTE_CHUNKS_FILE), JSON.stringify(out, null, 1));
   return out.routes.length;

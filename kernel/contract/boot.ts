@@ -35,6 +35,8 @@ export interface RouteChunks {
     plugin: string;
     /** What the kernel sends people to: the login page, the members' home. */
     serves?: 'login' | 'members-home';
+    /** Rendered on the server for visitors (RouteDef.ssr). */
+    ssr?: boolean;
     /** URL paths of the page's scripts and styles beyond the ones index.html loads. */
     files: string[];
     /**

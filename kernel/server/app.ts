@@ -340,7 +340,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   registerShell(app, {
     config, bootData: kernel.bootData, identify, enabled: kernel.enabled,
     browserSettings: (site) => browserSettings(site, ordered, kernel.enabled(site)),
-    serve: kernel.serve,
+    serve: kernel.serve, log,
   });
   return { app, kernel, routes };
 }

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { SiteSettings } from '../contract/settings.ts';
 import { texts as textsEndpoint } from '../contract/api.ts';
@@ -94,7 +95,7 @@ export function pageHeaders(reply: FastifyReply, cache: 'private' | 'public' = '
   reply.header('Cache-Control', cache === 'public' ? 'public, max-age=60' : 'no-cache, private');
 }
 
-interface CompiledRoute { re: RegExp; name: string; access: string; guestsOnly?: boolean; plugin: string; serves?: string; files: string[]; texts?: { visitor: string[]; member: string[] } }
+interface CompiledRoute { re: RegExp; name: string; access: string; guestsOnly?: boolean; plugin: string; serves?: string; ssr?: boolean; files: string[]; texts?: { visitor: string[]; member: string[] } }
 
 /** navigo pattern → RegExp (`:id` one segment, `:slug?` an optional one). */
 export function patternRegExp(pattern: string): RegExp {
@@ -119,7 +120,7 @@ function shellSource(distDir: string) {
     const chunksFile = path.join(distDir, ROUTE_CHUNKS_FILE);
     if (fs.existsSync(chunksFile)) {
       const map = JSON.parse(fs.readFileSync(chunksFile, 'utf8')) as RouteChunks;
-      routes = map.routes.map((r) => ({ re: patternRegExp(r.path), name: r.name, access: r.access, guestsOnly: r.guestsOnly, plugin: r.plugin, serves: r.serves, files: r.files, texts: r.texts }));
+      routes = map.routes.map((r) => ({ re: patternRegExp(r.path), name: r.name, access: r.access, guestsOnly: r.guestsOnly, plugin: r.plugin, serves: r.serves, ssr: r.ssr, files: r.files, texts: r.texts }));
     }
     cached = { mtime, html, routes };
     return cached;
@@ -152,6 +153,42 @@ function textsFor(route: CompiledRoute | undefined, locale: Locale, plugins: Rea
     const t = namespaceTexts(locale, ns);
     return t ? [`${JSON.stringify(ns)}:${t}`] : [];
   }).join(',')}}`;
+}
+
+/** Visitor HTML of server-rendered pages is kept this long (faces and texts change slowly). */
+export const SSR_CACHE_MS = 60_000;
+const SSR_CACHE_SIZE = 500;
+type RenderPage = (url: string, boot: unknown) => Promise<string | null>;
+
+/**
+ * The app's pages rendered on the server for visitors (`<dist>/server/ssr.js`, the build's `ssr`
+ * environment from kernel/web/ssr.tsx), kept per domain, language, country and address: a
+ * visitor's page holds nothing personal (the settings a browser may see, the texts, no user).
+ * Without a build of it (tests, `npm run dev`) pages are sent as before, rendered in the browser.
+ */
+function serverRenderer(distDir: string, log: Pick<Logger, 'error'>) {
+  const file = path.join(distDir, 'server', 'ssr.js');
+  let renderPage: Promise<RenderPage | null> | null = null;
+  const load = () => (renderPage ??= fs.existsSync(file)
+    ? import(pathToFileURL(file).href).then((m: { renderPage?: RenderPage; default?: { renderPage?: RenderPage } }) => m.renderPage ?? m.default?.renderPage ?? null)
+      .catch((err: unknown) => { log.error({ err }, 'ssr: the server bundle does not load; pages render in the browser'); return null; })
+    : Promise.resolve(null));
+  const cache = new Map<string, { html: string | null; at: number }>();
+  return {
+    async render(req: FastifyRequest, locale: string, bootJson: string): Promise<string | null> {
+      const key = [req.site.domain, locale, req.site.niche, req.site.geoip_selected_country, req.url].join('|');
+      const hit = cache.get(key);
+      if (hit && Date.now() - hit.at < SSR_CACHE_MS) return hit.html;
+      const render = await load();
+      if (!render) return null;
+      const html = await render(req.url, JSON.parse(bootJson)).catch((err: unknown) => {
+        log.error({ err, url: req.url }, 'ssr: render failed; the page renders in the browser');
+        return null;
+      });
+      putBounded(cache, key, { html, at: Date.now() }, SSR_CACHE_SIZE);
+      return html;
+    },
+  };
 }
 
 /** The route whose page the browser will show for an address, following its access rules. */
@@ -206,10 +243,11 @@ export interface ShellOptions {
   browserSettings(site: SiteSettings): Partial<SiteSettings>;
   /** Registers an endpoint's route (kernel.serve). */
   serve: Serve;
+  log: Pick<Logger, 'error'>;
 }
 
 /** Static files of dist/ and the HTML shell for `/` and every history-mode page address. */
-export function registerShell(app: FastifyInstance, { config, bootData, identify, enabled, browserSettings, serve }: ShellOptions) {
+export function registerShell(app: FastifyInstance, { config, bootData, identify, enabled, browserSettings, serve, log }: ShellOptions) {
   // The resolved site object is shared until its settings change: so is its JSON.
   const settingsJson = new WeakMap<SiteSettings, string>();
   const settingsOf = (site: SiteSettings) => {
@@ -219,6 +257,7 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
   };
   const source = shellSource(config.distDir);
   const hasDist = fs.existsSync(path.join(config.distDir, 'index.html'));
+  const ssr = serverRenderer(config.distDir, log);
 
   // The texts the browser loads later (kernel/web/i18n.ts): one namespace in one language, from the
   // same files the boot block reads. Not part of the bundle's chunk graph, so the initial JavaScript
@@ -257,7 +296,12 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     const boot = `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${textsFor(page, locale, plugins, req.userId != null)},"data":${scriptSafe(JSON.stringify(data))}}`;
     const files = page?.files ?? [];
     const head = `${preloadLinks(files)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
-    const html = shell.html.replace('</head>', `${head}</head>`);
+    let html = shell.html.replace('</head>', `${head}</head>`);
+    // An entry page for visitors arrives with the page in it (the browser hydrates it, boot.tsx).
+    if (page?.ssr && req.userId == null) {
+      const rendered = await ssr.render(req, locale, boot);
+      if (rendered) html = html.replace('<div id="root"></div>', `<div id="root">${rendered}</div>`);
+    }
 
     shellHeaders(reply);
     reply.type('text/html; charset=utf-8');
@@ -282,7 +326,8 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
       await files.register(fastifyStatic, {
         root: config.distDir, prefix: '/', index: false, wildcard: true, preCompressed: true,
         // index.html only as the shell (with its boot block); compressed copies only through preCompressed.
-        allowedPath: (p) => p !== '/index.html' && !/\.(?:br|gz)$/.test(p),
+        // The server-side bundle (server/) is the server's, not a download.
+        allowedPath: (p) => p !== '/index.html' && !/\.(?:br|gz)$/.test(p) && !p.startsWith('/server/'),
         setHeaders(reply, file) {
           // Hashed bundle files never change; everything else is revalidated.
           reply.header('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');

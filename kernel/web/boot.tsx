@@ -1,6 +1,7 @@
 import './ui/fonts.css';
 import './ui/globals.ts';
-import { createRoot } from 'react-dom/client';
+import { useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { webPlugins } from '../../plugins/index.ts';
 import { createKernel } from './kernel.ts';
@@ -10,22 +11,37 @@ import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunks.ts';
 import { preloaded } from './lazy.ts';
 
+/** Calls `then` once, after React has committed the first (hydrating) render. */
+function Hydrated({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
+}
+
 async function boot() {
-  const root = createRoot(document.getElementById('root')!);
+  const el = document.getElementById('root')!;
+  // An entry page for visitors came rendered from the server (kernel/web/ssr.tsx): hydrate it.
+  const rendered = el.hasChildNodes();
   try {
     // Settings, texts and the user come inline with the page when the server put them there.
-    const { kernel, registry } = await createKernel(webPlugins, { boot: readBootData() });
+    const { kernel, registry, setup } = await createKernel(webPlugins, { boot: readBootData(), deferSetup: rendered });
     // The route first, then its page's chunk (preloaded by the HTML), then the first render: the
     // page paints in one go, without a spinner and a second render.
     kernel.router.start();
     await preloaded(3000);
-    root.render(
+    const app = (
       <KernelContext.Provider value={{ kernel, registry }}>
         <I18nextProvider i18n={kernel.i18n}>
           <App />
+          {/* What this browser adds to a hydrated page (a modal the visitor must see, say) comes once it is hydrated. */}
+          {rendered && <Hydrated then={setup} />}
         </I18nextProvider>
-      </KernelContext.Provider>,
+      </KernelContext.Provider>
     );
+    if (rendered) {
+      hydrateRoot(el, app);
+    } else {
+      createRoot(el).render(app);
+    }
   } catch (err) {
     if (isChunkLoadError(err) && reloadForChunkError()) return;
     console.error(err);

@@ -81,9 +81,11 @@ export function ensureNamespaces(i18n: I18n, namespaces: Iterable<string>): Prom
  * `preloaded`: the namespaces the page already carries (the server's boot block), never fetched
  * again; `namespaces`: what else to load before the first render.
  */
-export async function createI18n(locale: Locale, preloaded: Record<string, Bundle> = {}, namespaces: Iterable<string> = ['kernel']): Promise<I18n> {
+export async function createI18n(locale: Locale, preloaded: Record<string, Bundle> = {}, namespaces: Iterable<string> = ['kernel'], opts: { load?: boolean } = {}): Promise<I18n> {
   const i18n = i18next.createInstance();
-  await i18n.use(chunkBackend).use(initReactI18next).init({
+  // A page rendered on the server has its texts with it (load: false): nothing is fetched there.
+  if (opts.load !== false) i18n.use(chunkBackend);
+  await i18n.use(initReactI18next).init({
     lng: locale,
     fallbackLng: false,
     load: 'currentOnly',

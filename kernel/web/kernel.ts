@@ -30,7 +30,7 @@ export async function loadSettings(api: Api): Promise<SiteSettings> {
  * store, routes and slots. Returns once the first page can render. With `boot` (the server's inline
  * block) settings, texts and plugin data come from the page itself instead of one request after another.
  */
-export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?: Bus; settings?: SiteSettings; i18n?: I18n; boot?: BootData | null } = {}) {
+export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?: Bus; settings?: SiteSettings; i18n?: I18n; boot?: BootData | null; deferSetup?: boolean } = {}) {
   const bus = deps.bus ?? new Bus();
   const api = deps.api ?? createApi({ bus });
   const boot = deps.boot ?? null;
@@ -108,7 +108,12 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   document.documentElement.lang = locale as Locale;
 
   for (const p of registry.plugins) await p.boot?.(kernel);
-  const disposers = registry.plugins.flatMap((p) => (p.setup ? [p.setup(kernel)] : []));
+  // The plugins' subscriptions and timers (they may open a modal, say): at once, or — when the page
+  // came rendered from the server — once the browser has hydrated it (what the server rendered
+  // first, then what this browser adds: `setup()` below).
+  const disposers: (() => void)[] = [];
+  const setup = () => { for (const p of registry.plugins) if (p.setup) disposers.push(p.setup(kernel)); };
+  if (!deps.deferSetup) setup();
 
   // A lost session (403 authentication_required) is the same as logging out.
   disposers.push(bus.on('auth:required', () => store.appState.setUserId(null)));
@@ -131,5 +136,5 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   }));
 
   disposers.push(scroll.dispose, startPolling(kernel), realtime.dispose);
-  return { kernel, registry, dispose: () => { disposers.forEach((d) => d()); router.destroy(); } };
+  return { kernel, registry, setup: deps.deferSetup ? setup : () => {}, dispose: () => { disposers.forEach((d) => d()); router.destroy(); } };
 }

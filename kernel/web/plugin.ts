@@ -47,6 +47,11 @@ export interface RouteDef<N extends string = RouteName> {
   serves?: 'login' | 'members-home';
   /** Shows a Back button in the installed app (when there is history). */
   backButton?: boolean;
+  /**
+   * The server renders this page for visitors (an entry page: the landing page at "/"): the HTML
+   * arrives with the page in it, and the browser hydrates it (kernel/web/ssr.tsx).
+   */
+  ssr?: boolean;
 }
 
 /** A layout a plugin adds (e.g. an operator console), used by routes with `layout: name`. */

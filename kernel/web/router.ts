@@ -26,6 +26,43 @@ const withQuery = (path: string, query?: Record<string, string>) => {
   return qs ? `${path}?${qs}` : path;
 };
 
+/** The path of a named route with its parameters and query (a route not in `byName` is an error). */
+export function hrefOf(byName: ReadonlyMap<string, { path: string }>) {
+  return (name: string, params: Params = {}, query?: Record<string, string>) => {
+    const route = byName.get(name);
+    if (!route) throw new Error(`unknown route ${name}`);
+    const path = route.path.replace(/:(\w+)\??/g, (_, k: string) => (params[k] != null ? encodeURIComponent(String(params[k])) : ''))
+      .replace(/\/+$/, '') || '/';
+    return withQuery(path, query);
+  };
+}
+
+/**
+ * The router of a page rendered on the server (kernel/web/ssr.tsx): the same paths, no history.
+ * `match` finds the route of an address the way navigo does in the browser.
+ */
+export function staticRouter<R extends RouteDef<string> & { path: string }>(routes: R[]): Router & { match(pathname: string): { route: R; params: Record<string, string> } | null } {
+  const byName = new Map(routes.map((r) => [r.name, r]));
+  const href = hrefOf(byName);
+  const forms = routes.flatMap((r) => pathForms(r.path).map((form) => {
+    const keys: string[] = [];
+    const re = new RegExp(`^${form.split('/').filter(Boolean).map((seg) => (seg.startsWith(':') ? (keys.push(seg.slice(1)), '/([^/]+)') : `/${seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).join('')}/?$`);
+    return { route: r, re: form === '/' ? /^\/?$/ : re, keys };
+  }));
+  return {
+    navigate() {}, go() {}, start() {}, destroy() {},
+    href,
+    resolve: (ref, params, query) => (byName.has(ref.route) ? href(ref.route, params, query) : null),
+    match(pathname) {
+      for (const f of forms) {
+        const m = f.re.exec(pathname);
+        if (m) return { route: f.route, params: Object.fromEntries(f.keys.map((k, i) => [k, decodeURIComponent(m[i + 1])])) };
+      }
+      return null;
+    },
+  };
+}
+
 /** `/a/:b/:c?` -> ['/a/:b/:c', '/a/:b']: each trailing optional parameter present or not. */
 export function pathForms(path: string): string[] {
   const forms = [path.replace(/(:\w+)\?/g, '$1')];
@@ -59,13 +96,7 @@ export function createRouter(
   }
   nav.notFound((m?: Match) => onMatch(null, toMatch(m)));
 
-  const href = (name: string, params: Params = {}, query?: Record<string, string>) => {
-    const route = byName.get(name);
-    if (!route) throw new Error(`unknown route ${name}`);
-    const path = route.path.replace(/:(\w+)\??/g, (_, k: string) => (params[k] != null ? encodeURIComponent(String(params[k])) : ''))
-      .replace(/\/+$/, '') || '/';
-    return withQuery(path, query);
-  };
+  const href = hrefOf(byName);
   const go = (path: string, opts?: { replace?: boolean }) => {
     // Only same-site paths: a ?redirect=//evil.example must not leave the site.
     const safe = path.startsWith('/') && !path.startsWith('//') ? path : '/';
