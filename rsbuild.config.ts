@@ -56,7 +56,8 @@ export default defineConfig({
         manifest: true,
       },
       performance: { chunkSplit: { strategy: 'all-in-one' } },
-      tools: { htmlPlugin: false },
+      // Its own chunk loading global: the signup widget (another build) loads on the same page.
+      tools: { htmlPlugin: false, rspack: { output: { uniqueName: 'flirt-landers' } } },
     },
     // The embeddable widgets (widgets/): <dist>/widgets/loader.js is what a partner page loads (small,
     // stable address, revalidated); it loads each widget lazily from static/ (hashed, cached for
@@ -80,6 +81,8 @@ export default defineConfig({
         htmlPlugin: false,
         // Text files (locales/, plugins/<id>/locales) as JSON files the widget fetches in its language.
         rspack: {
+          // Its own chunk loading global: partner pages (and the landers) may run other rspack bundles.
+          output: { uniqueName: 'flirt-widgets' },
           module: {
             rules: [{
               test: /[\\/]locales[\\/][a-z]{2}\.json$/,

@@ -391,11 +391,8 @@ function pluginKernels(kernel: Kernel): (p: ServerPlugin) => AnyPluginKernel {
       }),
       // A plugin's handlers hear of events of the domains where it is on.
       events: Object.assign(Object.create(base.events) as Kernel['events'], {
-        on: <K extends ServerEventName>(name: K, handler: ServerEventHandler<K>) => base.events.on(name, async (payload, trx) => {
-          const p: unknown = payload;
-          const domain: unknown = typeof p === 'object' && p !== null && 'domain' in p ? p.domain : undefined;
-          if (typeof domain === 'string' && !self.on(await base.sites.resolve(domain))) return;
-          await handler(payload, trx);
+        on: <K extends ServerEventName>(name: K, handler: ServerEventHandler<K>) => base.events.on(name, async (payload, trx, site) => {
+          if (self.on(site)) await handler(payload, trx, site);
         }),
       }),
       jobs: Object.assign(Object.create(base.jobs) as Kernel['jobs'], {

@@ -36,7 +36,7 @@ export const createAffiliatesPlugin = (net: AffiliatesNet = {}) => defineServerP
   init(kernel) {
     const state: State = {} as State;
     const outbound = createOutbound({ ...net, testHooks: kernel.config.testHooks, testCa: () => state.testCa });
-    state.attribution = createAttribution({ db: kernel.db, clock: kernel.clock, jobs: kernel.jobs, sites: kernel.sites });
+    state.attribution = createAttribution({ db: kernel.db, clock: kernel.clock, jobs: kernel.jobs });
     state.postbacks = createPostbacks({ db: kernel.db, clock: kernel.clock, sites: kernel.sites, outbound, log: kernel.log });
     kernel.services.provide(affiliatesRef, { attribution: state.attribution, postbacks: state.postbacks });
 

@@ -76,14 +76,13 @@ export const landerInterests = endpoint({
 
 // The data of the geo landers (alonetonight, iconslanding, maplanding) and the profile landers.
 
-/** alonetonight: a member near the visitor, without city or position (only the region group they are listed under). */
-export interface NearbyFace { id: number; name: string; age: number; image: string | null; online: boolean }
-export interface RegionGroup { region: string; name: string; faces: NearbyFace[] }
+/** alonetonight: a member near the visitor, labelled by region (their country elsewhere): no town, no position. */
+export interface NearbyFace { id: number; name: string; age: number; image: string | null; online: boolean; place: string }
 export interface AloneTonightData {
   country: string;
   countryName: string;
-  /** Regions of the visitor's country, the most members first. */
-  groups: RegionGroup[];
+  /** Members of the visitor's country (geo-IP), seen recently first. */
+  near: NearbyFace[];
   /** Members of other countries, when the visitor's has too few. */
   elsewhere: NearbyFace[];
   /** Of those shown, how many were seen in the last minutes (the `online` badge). */
@@ -100,15 +99,16 @@ export interface IconsData {
   max: number;
 }
 
-/** maplanding: a region on the map, where its centre falls (SVG units), the circle's size, how many members live there. */
-export interface MapRegion { code: string; name: string; x: number; y: number; r: number; count: number }
+/**
+ * maplanding: a region on the map: where its centre falls (SVG units), the circle's size, how many
+ * members live there, and the radius of the disc around its centre that, with its neighbours', draws the land.
+ */
+export interface MapRegion { code: string; name: string; x: number; y: number; r: number; count: number; land: number }
 export interface MapData {
   country: string;
   countryName: string;
   width: number;
   height: number;
-  /** Radius of the discs around every region centre that together draw the country's shape. */
-  land: number;
   regions: MapRegion[];
   total: number;
 }

@@ -9,7 +9,7 @@ import type { SiteSettings } from '../../kernel/contract/settings.ts';
 import { isListed, membersRef, nicheInterestCounts, pickNicheMembers, type MembersService } from '../members/server.ts';
 import { TRACKING_COOKIE, trackingFrom } from '../signup/contract.ts';
 import landersPlugin from './plugin.ts';
-import { interestList, LANDER_NAMES, landerCards, landerInterests, nicheOfSlug, type InterestCounts, type LanderFrame, type LanderName, type ProfileLanderName } from './contract.ts';
+import { interestList, LANDER_NAMES, PROFILE_LANDERS, landerCards, landerInterests, nicheOfSlug, type InterestCounts, type LanderFrame, type LanderName, type ProfileLanderName } from './contract.ts';
 import { readLanderAssets, type LanderAssets } from './server/assets.ts';
 import type { LanderContext } from './server/data.ts';
 import { LOADERS } from './server/loaders/index.ts';
@@ -34,6 +34,19 @@ interface State {
   interestCounts: Map<string, { counts: InterestCounts; at: number }>;
 }
 
+/**
+ * The texts a lander's page carries: the shared ones (call to action, frame), its niche's, and its
+ * own (`<lander>.*`; the profile landers share `profile.*`) — not the whole namespace.
+ */
+function textsFor(all: Record<string, unknown>, lander: LanderFrame['lander'], niche: number): Record<string, unknown> {
+  const own = (PROFILE_LANDERS as readonly string[]).includes(lander) ? ['profile', lander] : [lander];
+  const niches = (all.niche ?? {}) as Record<string, unknown>;
+  return Object.fromEntries([
+    ...Object.entries(all).filter(([k]) => !['niche', ...LANDER_NAMES, ...PROFILE_LANDERS, 'profile'].includes(k) || own.includes(k)),
+    ['niche', { [niche]: niches[niche] }],
+  ]);
+}
+
 function frameOf(kernel: Kernel, req: FastifyRequest, lander: LanderFrame['lander'], niche: number): LanderFrame {
   const locale = requestLocale(req);
   const texts = readTexts(locale, ['landers', 'pages']);
@@ -47,13 +60,14 @@ function frameOf(kernel: Kernel, req: FastifyRequest, lander: LanderFrame['lande
     site: { name: req.site.name, domain: req.site.domain },
     signupPath: kernel.routePath(req.site, 'signup') ?? kernel.routePath(req.site, 'login') ?? '/',
     footer,
-    texts: texts.landers ?? {},
+    texts: textsFor(texts.landers ?? {}, lander, niche),
   };
 }
 
 /** The tracking parameters of the address, kept in the signup's traffic-source cookie (works without JavaScript too). */
 function rememberTracking(req: FastifyRequest, reply: FastifyReply) {
-  const tracking = trackingFrom(req.query as Record<string, string | undefined>);
+  const query: Record<string, unknown> = { ...(req.query ?? {}) };
+  const tracking = trackingFrom(Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string')));
   if (!Object.keys(tracking).length) return;
   reply.setCookie(TRACKING_COOKIE, JSON.stringify(tracking), { path: '/', maxAge: TRACKING_DAYS * 86400, sameSite: 'lax' });
 }

@@ -9,13 +9,14 @@ import { WidgetKernelContext, type WidgetKernel } from '../kernel/context.ts';
 import type { WidgetApi } from '../kernel/api.ts';
 import type { EndpointDef } from '../../kernel/contract/endpoint.ts';
 import { SignupWidget } from './SignupWidget.tsx';
+import type { SignupExtras } from '../../plugins/signup/contract.ts';
 import signup from '../../plugins/signup/locales/en.json';
 import members from '../../plugins/members/locales/en.json';
 import kernelTexts from '../../locales/en.json';
 
 // The widget on its narrow kernel: a fake API, English texts (the build swaps react-i18next for
 // widgets/kernel/react-i18n.tsx; here the real one runs the same components).
-async function setup(settings: Partial<SiteSettings> = {}) {
+async function setup(settings: Partial<SiteSettings> = {}, extras?: SignupExtras) {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { signup, members, kernel: kernelTexts } }, defaultNS: 'kernel', interpolation: { escapeValue: false } });
   const posts: [string, unknown][] = [];
@@ -41,7 +42,7 @@ async function setup(settings: Partial<SiteSettings> = {}) {
   render(
     <WidgetKernelContext.Provider value={kernel}>
       <I18nextProvider i18n={i18n}>
-        <SignupWidget host={host} modal tracking={{ ref: 'r-1', network: 'adnet' }} onClose={onClose} />
+        <SignupWidget host={host} modal tracking={{ ref: 'r-1', network: 'adnet' }} extras={extras} onClose={onClose} />
       </I18nextProvider>
     </WidgetKernelContext.Provider>,
     { container: host.appendChild(document.createElement('div')) },
@@ -88,6 +89,27 @@ describe('the signup widget', () => {
     expect(screen.getByRole('heading', { name: 'Almost done: confirm your e-mail address' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See who matches you' }).getAttribute('href')).toBe('https://site.example/api/signup-handoff.php?token=t');
     expect(host.isConnected).toBe(true);
+  });
+
+  it('sends the page\'s extras with the signup: interests for the profile, and where the hand-off leads', async () => {
+    const { posts } = await setup({}, { interests: ['hiking', 'wine'], after: '/members/42/chat' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Woman' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Men' }));
+    await next();
+    select('Day', '12'); select('Month', '04'); select('Year', '1990');
+    await next();
+    select('Country', 'GB');
+    select('County', 'devon');
+    await next();
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'Iconfan' } });
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long-enough-1' } });
+    await next();
+    document.addEventListener('signup-complete', (e) => e.preventDefault(), { once: true });
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Create my account' })); });
+    const [path, body] = posts.at(-1)!;
+    expect(path).toBe('/api/signup.php');
+    expect(body).toMatchObject({ handoff: true, interests: ['hiking', 'wine'], after: '/members/42/chat', gender: 'female' });
   });
 
   it('shows the invitation notice when the site takes signups only by invitation', async () => {

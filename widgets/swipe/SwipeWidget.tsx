@@ -1,8 +1,7 @@
 /** @jsxImportSource preact */
 import type { JSX } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
-import type { Face } from '../../plugins/landers/contract.ts';
-import { SwipeDeck, type SwipeDeckProps } from '../../plugins/landers/web/SwipeDeck.tsx';
+import { SwipeDeck, type DeckCard, type SwipeDeckProps } from '../../plugins/landers/web/SwipeDeck.tsx';
 import type { T } from '../../plugins/landers/web/texts.ts';
 
 export interface SwipeWidgetProps extends Pick<SwipeDeckProps, 'loadMore' | 'onDecide' | 'onMatch' | 'onSignup'> {
@@ -13,7 +12,7 @@ export interface SwipeWidgetProps extends Pick<SwipeDeckProps, 'loadMore' | 'onD
   /** A dialog over the page (no target given) or a panel in the page. */
   modal: boolean;
   /** The first cards (may be none: the deck asks for more at once). */
-  cards: Face[];
+  cards: DeckCard[];
   /** The site's signup page (the call to action's address where JavaScript fails). */
   signupHref: string;
   onClose(): void;

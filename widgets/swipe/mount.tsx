@@ -4,7 +4,8 @@ import { siteSettings } from '../../kernel/contract/api.ts';
 import { DEFAULT_LOCALE, toLocale } from '../../kernel/contract/locales.ts';
 import { Bus } from '../../kernel/web/bus.ts';
 import { colors } from '../../kernel/web/theme.ts';
-import { landerCards, nicheOfSlug, type Face } from '../../plugins/landers/contract.ts';
+import { landerCards, nicheOfSlug } from '../../plugins/landers/contract.ts';
+import { toCard, type DeckCard } from '../../plugins/landers/web/SwipeDeck.tsx';
 import { translator } from '../../plugins/landers/web/texts.ts';
 import '../../plugins/landers/web/styles/swipedeck.css';
 import { TRACKING_KEYS, trackingFrom, type Tracking } from '../../plugins/signup/contract.ts';
@@ -29,6 +30,8 @@ const SWIPE_CSS = `
 }
 .flirt-swipe-panel {
   position: relative; width: 100%; max-width: 420px; margin: 0 auto; padding: 20px 16px 16px; text-align: center;
+  /* A card dragged or flying off stays inside the panel: the partner's page never scrolls sideways. */
+  overflow-x: hidden; overflow-x: clip;
   background: ${colors.white}; border-radius: 12px; box-shadow: 0 12px 40px rgba(0, 0, 0, 0.3);
 }
 .flirt-inline .flirt-swipe-panel { box-shadow: 0 4px 18px rgba(115, 54, 117, 0.12); }
@@ -44,6 +47,12 @@ const SWIPE_CSS = `
 .flirt-root[data-theme='dark'] p.flirt-swipe-lead, .flirt-root[data-theme='dark'] .flirt-close { color: #e5dbe6; }
 .flirt-root[data-theme='dark'] .lr-deck { --lr-deck-muted: #e5dbe6; --lr-deck-dark: ${colors.primaryOnDark}; --lr-deck-surface: #2a1b2b; --lr-deck-pass-ink: #ff7a8c; }
 `;
+
+/** A card of the site's answer with its photo's address made absolute (the page is on another origin). */
+const onSite = (origin: string) => (face: DeckCard): DeckCard => {
+  const card = toCard(face);
+  return card.main_image ? { ...card, main_image: { match: new URL(card.main_image.match, origin).href } } : card;
+};
 
 /** The signup widget: its chunk is fetched after the third like only (it brings React). */
 const signupWidget = () => import(/* webpackChunkName: "widget-signup" */ '../signup/mount.tsx');
@@ -68,7 +77,7 @@ export async function mount({ origin, options }: MountArgs) {
   // The niche: the `niche` option (1–7 or a name: she, gay, …), else the site's.
   const asked = options.niche === undefined || options.niche === null ? 0 : nicheOfSlug(String(options.niche), 0);
   // Settings, texts and the first cards in parallel.
-  const first = api.call(landerCards, { query: { niche: asked || undefined } }).then((r) => r.cards, () => [] as Face[]);
+  const first = api.call(landerCards, { query: { niche: asked || undefined } }).then((r) => r.cards.map(onSite(origin)), () => [] as DeckCard[]);
   const [{ settings }, early] = await Promise.all([api.call(siteSettings), chosen ? fetchTexts('landers', chosen) : Promise.resolve(null)]);
   const locale = chosen ?? toLocale(settings.domain_language) ?? DEFAULT_LOCALE;
   const texts = early ?? await fetchTexts('landers', locale);
@@ -84,14 +93,15 @@ export async function mount({ origin, options }: MountArgs) {
     host.dispatchEvent(new CustomEvent<D>(type, { detail, bubbles: true, composed: true, cancelable }));
 
   let opening = false;
-  const openSignup = async (liked: Face[]) => {
+  const openSignup = async (liked: DeckCard[], after: string | null) => {
     // Cancelable: a page that handles the signup itself calls preventDefault().
     if (opening || !emit<SwipeSignupDetail>('swipe-signup', { widget: 'swipe', liked: liked.map((f) => f.id), tracking }, true)) return;
     opening = true;
     try {
       const { mount: mountSignup } = await signupWidget();
       // The signup widget as a dialog, with the same tracking data; it hands the visitor to the site, logged in.
-      await mountSignup({ origin, options: { ...tracking, lang: locale, theme: options.theme === 'dark' ? 'dark' : 'light', ...(onComplete ? { onComplete } : {}) } });
+      // `after`: the hand-off leads to the conversation with a member who "likes you too".
+      await mountSignup({ origin, options: { ...tracking, lang: locale, theme: options.theme === 'dark' ? 'dark' : 'light', ...(after ? { after } : {}), ...(onComplete ? { onComplete } : {}) } });
     } catch (err) {
       console.error('flirt: swipe → signup', err);
       window.location.assign(signupHref);
@@ -109,7 +119,7 @@ export async function mount({ origin, options }: MountArgs) {
   render(
     <SwipeWidget
       t={translator(texts)} lang={locale} niche={niche} modal={modal} cards={cards} signupHref={signupHref} onClose={close}
-      loadMore={(exclude) => api.call(landerCards, { query: { niche, exclude: exclude.join(',') } }).then((r) => r.cards)}
+      loadMore={(exclude) => api.call(landerCards, { query: { niche, exclude: exclude.join(',') } }).then((r) => r.cards.map(onSite(origin)))}
       onDecide={(face, decision, liked) => {
         if (decision === 'like') emit<SwipeLikeDetail>('swipe-like', { widget: 'swipe', member: face.id, likes: liked.length, tracking });
       }}
@@ -118,7 +128,7 @@ export async function mount({ origin, options }: MountArgs) {
       onSignup={(liked, e) => {
         if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
         e.preventDefault();
-        void openSignup(liked);
+        void openSignup(liked, e.currentTarget instanceof Element ? e.currentTarget.getAttribute('data-after') : null);
       }}
     />,
     el,

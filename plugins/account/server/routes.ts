@@ -75,7 +75,7 @@ export function accountRoutes(app: FastifyInstance, kernel: Kernel, { auth, memb
     await db.transaction().execute(async (trx) => {
       const confirmed = await accounts.confirm(trx, used.userId, { liveOnly: true });
       await members.setStatus(used.userId, 'active', trx);
-      if (confirmed) await kernel.events.emit('account:activated', { userId: used.userId, domain: req.site.domain }, trx);
+      if (confirmed) await kernel.events.emit('account:activated', { userId: used.userId, domain: req.site.domain }, trx, req.site);
     });
     return reply.redirect('/activate/done', 302);
   });

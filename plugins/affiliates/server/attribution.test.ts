@@ -241,7 +241,8 @@ describe('affiliates: events of an attributed member', () => {
     const link = new URL(linkIn(mail, '/api/activate.php'));
     expect((await t.call({ method: 'GET', url: link.pathname + link.search })).headers.location).toBe('/activate/done');
     // Emitted again (it is not, but a handler must not count twice): still one.
-    await t.kernel.db.transaction().execute((trx) => t.kernel.events.emit('account:activated', { userId, domain: 'localhost' }, trx));
+    const site = await t.kernel.sites.resolve('localhost');
+    await t.kernel.db.transaction().execute((trx) => t.kernel.events.emit('account:activated', { userId, domain: 'localhost' }, trx, site));
 
     const first = await buy(cookie, 1);
     const second = await buy(cookie, 2);
@@ -266,9 +267,10 @@ describe('affiliates: events of an attributed member', () => {
   it('does nothing for members who came from no traffic source', async () => {
     const made = await signUp(signupBody());
     const userId = (made.json() as { user: { id: number } }).user.id;
+    const site = await t.kernel.sites.resolve('localhost');
     await t.kernel.db.transaction().execute((trx) => t.kernel.events.emit('payments:paid', {
       userId, paymentId: 999_999, domain: 'localhost', amount: 999, currency: 'EUR', method: 'creditcard', first: true,
-    }, trx));
+    }, trx, site));
     expect(await t.kernel.db.selectFrom('affiliate_events').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
   });
 });

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { DB } from '../../../kernel/server/db.ts';
 import type { Clock } from '../../../kernel/server/clock.ts';
 import type { Jobs } from '../../../kernel/server/jobs.ts';
-import type { Sites } from '../../../kernel/server/settings.ts';
 import type { Tracking } from '../../signup/contract.ts';
 import { TRAFFIC_DAYS } from '../contract.ts';
 import type { AffiliateEvent } from '../contract.ts';
@@ -42,14 +41,16 @@ export interface EventInput {
   currency?: string;
 }
 
-export interface AttributionDeps { db: DB; clock: Clock; jobs: Jobs; sites: Sites }
+export interface AttributionDeps { db: DB; clock: Clock; jobs: Jobs }
 
 /** Traffic sources, the members they brought, and the events they earned (each with its postback). */
-export function createAttribution({ db, clock, jobs, sites }: AttributionDeps) {
+export function createAttribution({ db, clock, jobs }: AttributionDeps) {
   /**
    * Records an event of a source once (its key is unique) in the caller's transaction and, when
-   * the source's network has a postback for this kind of event, the postback and its job with it.
-   * Returns whether it was new.
+   * the source names a network, its postback and the postback's job with it. Whether the network
+   * wants it (configured, this kind of event) is decided when it is sent: nothing here reads the
+   * site settings, which could wait on the database outside the caller's transaction (PGlite has
+   * one connection). Returns whether the event was new.
    */
   async function addEvent(trx: DB, source: Source, e: EventInput): Promise<boolean> {
     const now = clock.now();
@@ -58,10 +59,8 @@ export function createAttribution({ db, clock, jobs, sites }: AttributionDeps) {
       user_id: e.userId ?? null, payment_id: e.paymentId ?? null, amount: e.amount ?? null, currency: e.currency ?? null, created_at: now,
     }).onConflict((oc) => oc.column('key').doNothing()).returning('id').executeTakeFirst();
     if (!event) return false;
-    const network = source.network;
-    const config = network ? (await sites.resolve(source.domain)).affiliate_networks?.[network] : undefined;
-    if (network && config && (config.events ?? [e.kind]).includes(e.kind)) {
-      const postback = await trx.insertInto('affiliate_postbacks').values({ event_id: event.id, domain: source.domain, network, created_at: now })
+    if (source.network) {
+      const postback = await trx.insertInto('affiliate_postbacks').values({ event_id: event.id, domain: source.domain, network: source.network, created_at: now })
         .returning('id').executeTakeFirstOrThrow();
       await jobs.enqueue(POSTBACK_JOB, { postback: Number(postback.id), domain: source.domain }, { db: trx });
     }

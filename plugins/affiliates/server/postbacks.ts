@@ -98,22 +98,31 @@ export function createPostbacks({ db, clock, sites, outbound, log }: PostbackDep
       .returningAll().executeTakeFirst();
   };
 
-  const requestFor = async (postbackId: number, network: string, domain: string) => {
-    const row = await db.selectFrom('affiliate_postbacks as p')
-      .innerJoin('affiliate_events as e', 'e.id', 'p.event_id')
-      .innerJoin('affiliate_sources as s', 's.id', 'e.source_id')
-      .select(['e.kind', 'e.payout_id', 'e.amount', 'e.currency', 'e.created_at', 's.click_id', 's.network', 's.ref', 's.sub1', 's.sub2', 's.sub3'])
-      .where('p.id', '=', postbackId).executeTakeFirstOrThrow();
-    const config: NetworkConfig | undefined = (await sites.resolve(domain)).affiliate_networks?.[network];
-    if (!config) throw new OutboundRefused(`network ${network} has no postback configured for ${domain}`);
+  const eventOf = (postbackId: number) => db.selectFrom('affiliate_postbacks as p')
+    .innerJoin('affiliate_events as e', 'e.id', 'p.event_id')
+    .innerJoin('affiliate_sources as s', 's.id', 'e.source_id')
+    .select(['p.network', 'p.domain', 'p.status', 'e.kind', 'e.payout_id', 'e.amount', 'e.currency', 'e.created_at', 's.click_id', 's.ref', 's.sub1', 's.sub2', 's.sub3'])
+    .where('p.id', '=', postbackId).executeTakeFirst();
+  type EventRow = NonNullable<Awaited<ReturnType<typeof eventOf>>>;
+
+  /** The network's postback for this event on the source's domain, if it wants one. */
+  const configFor = async (row: EventRow): Promise<NetworkConfig | null> => {
+    const config = (await sites.resolve(row.domain)).affiliate_networks?.[row.network];
+    return config && (config.events ?? [row.kind]).includes(row.kind) ? config : null;
+  };
+
+  const requestFor = (row: EventRow, config: NetworkConfig) => {
     const problem = templateProblem(config.postback_url);
-    if (problem) throw new OutboundRefused(`the postback URL of ${network} ${problem}`);
+    if (problem) throw new OutboundRefused(`the postback URL of ${row.network} ${problem}`);
     const amount = formatAmount(row.amount, row.currency);
     const values: MacroValues = {
       click_id: row.click_id, ref: row.ref ?? '', sub1: row.sub1 ?? '', sub2: row.sub2 ?? '', sub3: row.sub3 ?? '',
       event: row.kind, amount, currency: row.currency ?? '', payout_id: row.payout_id,
     };
-    const url = expandTemplate(config.postback_url, values);
+    // As it goes on the wire (the URL parser's own escaping), so the receiver signs what it sees.
+    const expanded = expandTemplate(config.postback_url, values);
+    if (!URL.canParse(expanded)) throw new OutboundRefused(`the postback URL of ${row.network} is no URL once filled in`);
+    const url = new URL(expanded).href;
     const method = config.method ?? 'GET';
     const body = method === 'POST' ? JSON.stringify({
       event: row.kind, payout_id: row.payout_id, click_id: row.click_id, network: row.network, ref: row.ref, sub1: row.sub1, sub2: row.sub2, sub3: row.sub3,
@@ -132,6 +141,14 @@ export function createPostbacks({ db, clock, sites, outbound, log }: PostbackDep
 
   /** One delivery attempt of a postback (a job run); throws when the job queue should try again. */
   async function deliver(id: number): Promise<void> {
+    const row = await eventOf(id);
+    if (!row || (row.status !== 'pending' && row.status !== 'sending')) return;
+    // Not wanted (no postback for this network there, or not for this event): nothing is sent.
+    const config = await configFor(row);
+    if (!config) {
+      await db.updateTable('affiliate_postbacks').set({ status: 'skipped', finished_at: clock.now() }).where('id', '=', id).where('status', '=', 'pending').execute();
+      return;
+    }
     const claimed = await claim(id);
     if (!claimed) return;
     const started = clock.now();
@@ -146,7 +163,7 @@ export function createPostbacks({ db, clock, sites, outbound, log }: PostbackDep
     let error: string | null = null;
     let retry = false;
     try {
-      const { url, request } = await requestFor(id, claimed.network, claimed.domain);
+      const { url, request } = requestFor(row, config);
       const { status } = await outbound.send(url, request);
       httpStatus = status;
       if (status >= 200 && status < 300) outcome = 'delivered';

@@ -53,7 +53,8 @@ export interface AffiliateEventsTable {
   created_at: Timestamp;
 }
 
-export type PostbackStatus = 'pending' | 'sending' | 'delivered' | 'failed';
+/** `skipped`: the network has no postback (or not for this event) on the source's domain when it was due. */
+export type PostbackStatus = 'pending' | 'sending' | 'delivered' | 'failed' | 'skipped';
 
 export interface AffiliatePostbacksTable {
   id: Generated<Int8>;
@@ -70,8 +71,8 @@ export interface AffiliatePostbacksTable {
 /**
  * `sending` while under way (`interrupted` when its runner died), then `delivered` (2xx),
  * `http_error` (any other status; 5xx, 408 and 429 are tried again), `redirect` (3xx, never
- * followed), `timeout` and `error` (tried again), `refused` (our SSRF rules, a bad template, no
- * configuration: nothing was sent).
+ * followed), `timeout` and `error` (tried again), `refused` (our SSRF rules or a bad template:
+ * nothing was sent).
  */
 export type AttemptOutcome = 'sending' | 'interrupted' | 'delivered' | 'http_error' | 'redirect' | 'timeout' | 'error' | 'refused';
 

@@ -22,7 +22,7 @@ const Article = styled.article`
   h2 { font-size: 19px; color: ${colors.dark}; margin-top: 24px; }
   form { margin: 20px 0 8px; }
   fieldset { border: 0; padding: 0; margin: 0 0 14px; }
-  legend { font-weight: 600; font-size: 14px; margin-bottom: 6px; }
+  legend { padding: 0; font-weight: 600; font-size: 14px; margin-bottom: 6px; }
   .choices { display: flex; flex-wrap: wrap; gap: 8px; }
   .choices label { display: inline-flex; gap: 8px; align-items: center; min-height: 44px; padding: 8px 14px; border-radius: 22px; border: 1px solid #ead9ee; background: ${colors.light}; cursor: pointer; }
   .choices label:has(input:checked) { background: ${colors.dark}; border-color: ${colors.dark}; color: #fff; }

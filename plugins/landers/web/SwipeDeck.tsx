@@ -25,10 +25,18 @@ const FLING_MS = 320;
 const EXCLUDE_MAX_CHARS = 2000;
 
 export type Decision = 'like' | 'pass';
+/**
+ * What a card shows: a member of the niche with the square crop of the main photo. The endpoint's
+ * `Face` fits; the lander's loader sends only these fields (the page stays small).
+ */
+export type DeckCard = Pick<Face, 'id' | 'name' | 'age' | 'city' | 'online'> & { main_image: { match: string } | null };
+
+/** A face as a card: only what the card shows. */
+export const toCard = (f: DeckCard): DeckCard => ({ id: f.id, name: f.name, age: f.age, city: f.city, online: f.online, main_image: f.main_image ? { match: f.main_image.match } : null });
 
 export interface SwipeDeckProps {
   /** The first cards (the lander's loader made them; the widget starts with none and asks). */
-  cards: Face[];
+  cards: DeckCard[];
   /** The landers namespace in the visitor's language. */
   t: T;
   /** The visitor's language (names in the step are listed in it: "Anna, Bea and Cleo"). */
@@ -36,26 +44,27 @@ export interface SwipeDeckProps {
   /** The signup page: the call to action is a real link to it (works without JavaScript). */
   signupHref: string;
   /** More cards, none of `exclude` (ids already in the deck); an empty list when the niche has no more. */
-  loadMore?(exclude: number[]): Promise<Face[]>;
+  loadMore?(exclude: number[]): Promise<DeckCard[]>;
   /** A like or a pass, with every member liked so far. */
-  onDecide?(face: Face, decision: Decision, liked: Face[]): void;
+  onDecide?(face: DeckCard, decision: Decision, liked: DeckCard[]): void;
   /** The third like: the "they like you too" step is showing. */
-  onMatch?(liked: Face[]): void;
+  onMatch?(liked: DeckCard[]): void;
   /**
-   * A click on a call to action (the step's or the end's). Without it the link is followed — on a
-   * lander web/client.tsx turns `a[data-signup]` into the signup dialog; the widget opens its own.
+   * A click on a call to action (the step's or the end's; the step's carries `data-after`, the
+   * conversation to continue in). Without it the link is followed — on a lander web/client.tsx turns
+   * `a[data-signup]` into the signup dialog; the widget opens its own.
    */
-  onSignup?(liked: Face[], event: MouseEvent): void;
+  onSignup?(liked: DeckCard[], event: MouseEvent): void;
   /** The step's heading level: 2 on a lander (under its h1), 3 in the widget (under its own h2). */
   headingLevel?: 2 | 3;
 }
 
-interface Ghost { key: number; face: Face; decision: Decision; from: string }
+interface Ghost { key: number; face: DeckCard; decision: Decision; from: string }
 interface DeckState {
-  queue: Face[];
+  queue: DeckCard[];
   /** The top card's place in `queue` (those before it are decided). */
   index: number;
-  liked: Face[];
+  liked: DeckCard[];
   /** Cards flying off (they leave the stack at once; these copies only animate). */
   ghosts: Ghost[];
   /** What the live region says after a decision. */
@@ -65,7 +74,7 @@ interface DeckState {
 }
 
 /** The ids of the deck for `exclude`, the latest first kept when they would not fit. */
-export function excludeIds(queue: Face[]): number[] {
+export function excludeIds(queue: DeckCard[]): number[] {
   const ids: number[] = [];
   let length = 0;
   for (let i = queue.length - 1; i >= 0; i--) {
@@ -80,14 +89,17 @@ export function excludeIds(queue: Face[]): number[] {
  * More cards of `niche` from the site at `origin` ('' = this page's own site), none of `exclude`:
  * the lander's way (the widget calls through its own client, widgets/kernel/api.ts).
  */
-export async function fetchCards(origin: string, niche: number, exclude: number[]): Promise<Face[]> {
+export async function fetchCards(origin: string, niche: number, exclude: number[]): Promise<DeckCard[]> {
   const r = requestOf(landerCards, { query: { niche, exclude: exclude.join(',') } });
   const url = new URL(r.path, origin || location.origin);
   for (const [k, v] of Object.entries(r.query)) url.searchParams.set(k, v);
   const res = await fetch(url, { headers: { Accept: 'application/json' } });
   if (!res.ok) throw new Error(`lander cards: HTTP ${res.status}`);
-  return ((await res.json()) as { cards: Face[] }).cards;
+  return ((await res.json()) as { cards: Face[] }).cards.map(toCard);
 }
+
+/** Where the step's signup continues: the conversation with the first member who "likes you too" (`data-after`). */
+export const chatAfterSignup = (liked: DeckCard[]) => (liked[0] ? `/members/${liked[0].id}/chat` : undefined);
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -110,18 +122,19 @@ const CrossIcon = () => (
   </svg>
 );
 
-function Photo({ face, t, size, top = false }: { face: Face; t: T; size: number; top?: boolean }) {
+/** A member's square crop; `priority`: the top card's is the page's largest picture, the one behind it waits for it. */
+function Photo({ face, t, size, priority = 'auto' }: { face: DeckCard; t: T; size: number; priority?: 'high' | 'low' | 'auto' }) {
   return face.main_image
     ? <img class="lr-deck-photo" src={face.main_image.match} alt={t('tinderswipe.photo', { name: face.name })} width={size} height={size}
-      draggable={false} decoding="async" fetchpriority={top ? 'high' : 'auto'} />
+      decoding="async" fetchpriority={priority} />
     : <span class="lr-deck-initial" aria-hidden="true">{face.name.slice(0, 1)}</span>;
 }
 
 /** A card's face: photo, stamps that show while dragging, name, age, city. */
-function CardBody({ face, t, top }: { face: Face; t: T; top?: boolean }) {
+function CardBody({ face, t, top }: { face: DeckCard; t: T; top?: boolean }) {
   return (
     <>
-      <Photo face={face} t={t} size={300} top={top} />
+      <Photo face={face} t={t} size={300} priority={top ? 'high' : 'low'} />
       <span class="lr-deck-stamp is-like" aria-hidden="true">{t('tinderswipe.stampLike')}</span>
       <span class="lr-deck-stamp is-pass" aria-hidden="true">{t('tinderswipe.stampPass')}</span>
       <span class="lr-deck-info">
@@ -164,8 +177,8 @@ export function SwipeDeck(props: SwipeDeckProps) {
 
   const { queue, index, liked, ghosts } = state;
   const matched = liked.length >= LIKES_FOR_MATCH;
-  const face = queue[index] as Face | undefined;
-  const behind = queue[index + 1] as Face | undefined;
+  const face = queue[index] as DeckCard | undefined;
+  const behind = queue[index + 1] as DeckCard | undefined;
 
   function decide(decision: Decision, from = '') {
     const s = live.current;
@@ -248,8 +261,8 @@ export function SwipeDeck(props: SwipeDeckProps) {
     paint(el, d.dx, d.dy);
     decide(decision, el.style.transform);
   };
-  const cta = (label: string) => (
-    <a class="lr-deck-cta" href={signupHref} data-signup="" onClick={(e) => propsRef.current.onSignup?.(live.current.liked, e)}>{label}</a>
+  const cta = (label: string, after?: string) => (
+    <a class="lr-deck-cta" href={signupHref} data-signup="" data-after={after} onClick={(e) => propsRef.current.onSignup?.(live.current.liked, e)}>{label}</a>
   );
   const Heading = props.headingLevel === 3 ? 'h3' : 'h2';
 
@@ -262,18 +275,21 @@ export function SwipeDeck(props: SwipeDeckProps) {
         </ul>
         <Heading id={titleId} ref={heading} tabIndex={-1}>{t('tinderswipe.match.title')}</Heading>
         <p>{t('tinderswipe.match.text', { names: listNames(liked.map((f) => f.name), props.lang) })}</p>
-        {cta(t('tinderswipe.match.cta'))}
+        {cta(t('tinderswipe.match.cta'), chatAfterSignup(liked))}
       </section>
     );
-  } else if (face) {
+  } else if (face || !state.exhausted) {
+    // While more cards are on their way the deck stays (and keeps the focus), saying it is loading.
     body = (
       <div class="lr-deck-play" onKeyDown={onKeyDown}>
-        <div class="lr-deck-stack" tabIndex={0} role="group" aria-label={t('tinderswipe.deck')} aria-describedby={hintId}>
+        <div class="lr-deck-stack" tabIndex={0} role="group" aria-label={t('tinderswipe.deck')} aria-describedby={hintId} aria-busy={face ? undefined : 'true'}>
           {behind && <div key={behind.id} class="lr-deck-card is-next" aria-hidden="true"><CardBody face={behind} t={t} /></div>}
-          <div key={face.id} class="lr-deck-card is-top" data-member={face.id}
-            onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerEnd} onPointerCancel={onPointerEnd}>
-            <CardBody face={face} t={t} top />
-          </div>
+          {face ? (
+            <div key={face.id} class="lr-deck-card is-top" data-member={face.id}
+              onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerEnd} onPointerCancel={onPointerEnd}>
+              <CardBody face={face} t={t} top />
+            </div>
+          ) : <p key="loading" class="lr-deck-loading">{t('tinderswipe.loading')}</p>}
           {ghosts.map((g) => (
             <div key={`ghost-${g.key}`} class={`lr-deck-card lr-deck-ghost is-${g.decision}`} style={`--lr-deck-from: ${g.from}`} aria-hidden="true"
               onAnimationEnd={() => dropGhost(g.key)}>
@@ -291,15 +307,13 @@ export function SwipeDeck(props: SwipeDeckProps) {
         </form>
       </div>
     );
-  } else if (state.exhausted) {
+  } else {
     body = (
       <div class="lr-deck-end">
         <p>{t('tinderswipe.end')}</p>
         {cta(t('tinderswipe.endCta'))}
       </div>
     );
-  } else {
-    body = <p class="lr-deck-loading">{t('tinderswipe.loading')}</p>;
   }
   return (
     <div class="lr-deck">

@@ -36,6 +36,13 @@ describe('niche audiences', () => {
     });
   }
 
+  it('leaves out the members asked to skip, and takes ids no member can have as naming nobody', async () => {
+    const site = { niche: 1, niche_audience: null };
+    const [first, ...rest] = await pickNicheMembers(t.kernel.db, site, { limit: 5 });
+    const again = await pickNicheMembers(t.kernel.db, site, { limit: 4, exclude: [first, 2147483648, -1, 1.5] });
+    expect(again).toEqual(rest);
+  });
+
   it('an operator override replaces the niche default', async () => {
     const ids = await pickNicheMembers(t.kernel.db, { niche: 7, niche_audience: { genders: ['female'] } }, { limit: 20 });
     const genders = new Set((await t.kernel.db.selectFrom('profiles').select('gender').where('user_id', 'in', ids).execute()).map((r) => r.gender));

@@ -51,7 +51,9 @@ export async function pickNicheMembers(db: DB, site: Pick<SiteSettings, 'niche' 
   if (q.region && q.country) extra.push(sql`p.country = ${q.country}`);
   if (q.seenWithinMinutes) extra.push(sql`p.last_seen > now() - make_interval(mins => ${q.seenWithinMinutes})`);
   if (q.interests?.length) extra.push(sql`p.interests && ${[...q.interests]}::text[]`);
-  if (q.exclude?.length) extra.push(sql`p.user_id <> ALL(${[...q.exclude]}::int[])`);
+  // Only ids a member can have (a positive int4): anything else names nobody, and would not cast.
+  const exclude = (q.exclude ?? []).filter((id) => Number.isInteger(id) && id >= 1 && id <= 2147483647);
+  if (exclude.length) extra.push(sql`p.user_id <> ALL(${exclude}::int[])`);
   const { rows } = await sql<{ id: number }>`SELECT p.user_id AS id FROM profiles p WHERE ${conditions(site, extra)}
     ORDER BY (p.country = ${q.country ?? ''}) DESC, p.last_seen DESC NULLS LAST, p.user_id LIMIT ${q.limit}`.execute(db);
   return rows.map((r) => Number(r.id));

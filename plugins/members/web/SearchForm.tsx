@@ -35,10 +35,11 @@ const Form = styled.form`
  * form has a field for it (one gender, the ages), so a niche site's search starts from its members.
  */
 export function presetFilter(audience: Audience): Filter {
+  const age = (n: number) => Math.min(MAX_AGE, Math.max(MIN_AGE, n));
   return {
     ...(audience.genders?.length === 1 ? { gender: audience.genders[0] } : {}),
-    ...(audience.min_age != null ? { min_age: String(Math.max(MIN_AGE, audience.min_age)) } : {}),
-    ...(audience.max_age != null ? { max_age: String(Math.min(MAX_AGE, audience.max_age)) } : {}),
+    ...(audience.min_age != null ? { min_age: String(age(audience.min_age)) } : {}),
+    ...(audience.max_age != null ? { max_age: String(age(audience.max_age)) } : {}),
   };
 }
 

@@ -237,7 +237,7 @@ export function createDirectDebit(deps: DirectDebitDeps) {
           .where('id', '=', made.row.id).where('status', '=', 'open').returningAll().executeTakeFirst()
           ?? await trx.selectFrom('payments').selectAll().where('id', '=', made.row.id).executeTakeFirstOrThrow();
         await trx.insertInto('payment_events').values({ payment_id: row.id, status: row.status, source: 'create', note: 'debit_accepted', at: clock.now() }).execute();
-        await payments.credit(trx, row);
+        await payments.credit(trx, row, site);
         return trx.selectFrom('payments').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
       });
       payments.publish(accepted);

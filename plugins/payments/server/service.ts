@@ -55,7 +55,7 @@ export interface PaymentsService {
    */
   refund(userId: number, site: SiteSettings, id: number): Promise<Payment>;
   /** Grants a payment's credits now (a direct debit the provider accepted): once, in `trx`. */
-  credit(trx: DB, row: Row): Promise<void>;
+  credit(trx: DB, row: Row, site: SiteSettings): Promise<void>;
   /** The row as the member sees it (with what is refundable, for this site's refund_days). */
   view(userId: number, site: SiteSettings, row: Row): Promise<Payment>;
   /** Tells the member's pages that the payment changed (realtime). */
@@ -175,6 +175,10 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
 
   async function applyOnce(paymentId: number, reported: ProviderStatus, source: Source, forced: PaymentStatus | undefined,
     sideEffects: boolean, note: string | null = null): Promise<Row | null> {
+    // The site the payment was made on, before the transaction (nothing waits on another connection inside it).
+    const domain = (await db.selectFrom('payments').select('domain').where('id', '=', paymentId).executeTakeFirst())?.domain;
+    if (domain === undefined) return null;
+    const site = await deps.siteFor(domain);
     const outcome = await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirst();
       if (!row) return null;
@@ -192,7 +196,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
         .set({ status: next, updated_at: now, ...(next === 'paid' ? { paid_at: now } : {}) })
         .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
       await event(trx, row.id, next, source, note);
-      if (creditsNow(row.status, next) && !row.credited) await credit(trx, updated);
+      if (creditsNow(row.status, next) && !row.credited) await credit(trx, updated, site);
       if (row.discount > 0 && sideEffects) {
         if (next === 'paid') {
           for (const unusual of await discounts.confirm(trx, row.id)) await event(trx, row.id, next, source, unusual);
@@ -207,7 +211,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
   }
 
   /** Grants the payment's credits and makes the member premium, once (the row's `credited`). */
-  async function credit(trx: DB, row: Row): Promise<void> {
+  async function credit(trx: DB, row: Row, site: SiteSettings): Promise<void> {
     if (row.user_id == null) return;
     const marked = await trx.updateTable('payments').set({ credited: true }).where('id', '=', row.id).where('credited', '=', false)
       .returningAll().executeTakeFirst();
@@ -221,7 +225,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       .where('id', '<>', row.id).limit(1).executeTakeFirst();
     await deps.events?.emit('payments:paid', {
       userId: row.user_id, paymentId: row.id, domain: row.domain, amount: row.amount, currency: row.currency, method: row.method, first: !earlier,
-    }, trx);
+    }, trx, site);
   }
 
   /**

@@ -97,7 +97,7 @@ export function signupRoutes(app: FastifyInstance, kernel: Kernel, { auth, credi
           await trx.insertInto('signup_tracking').values({ user_id: id, ...tracking, domain: req.site.domain }).execute();
         }
         // Others hear of it in the same transaction (an affiliate's attribution and postback, say).
-        await kernel.events.emit('signup:completed', { userId: id, domain: req.site.domain, country: body.country, tracking, ...(source ? { source } : {}) }, trx);
+        await kernel.events.emit('signup:completed', { userId: id, domain: req.site.domain, country: body.country, tracking, ...(source ? { source } : {}) }, trx, req.site);
         return id;
       });
     } catch (err) {

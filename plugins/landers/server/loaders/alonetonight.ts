@@ -1,5 +1,5 @@
 import { GEO, pickNicheMembers } from '../../../members/server.ts';
-import type { AloneTonightData, NearbyFace, RegionGroup } from '../../contract.ts';
+import type { AloneTonightData, NearbyFace } from '../../contract.ts';
 import type { LanderContext, LanderLoader } from '../data.ts';
 
 /** "Seen recently": members active within this many minutes lead the page. */
@@ -21,31 +21,35 @@ export function regionNames(country: string): Map<string, string> {
 }
 
 /**
- * Members of the niche seen in the last hour, the visitor's country first (geo-IP), topped up with
- * the most recently active so the page is never empty; grouped by region ("near you" by region,
- * never by a member's position). Only members seen in the last minutes carry the online badge.
+ * Members of the niche near the visitor (country by geo-IP): those of the visitor's country seen in
+ * the last hour first, then that country's most recently active, so the page is never empty; only
+ * when the country has too few, members elsewhere (seen recently first). Grouped by region ("near
+ * you" by region, never by a member's position). Only members seen in the last minutes carry the
+ * online badge.
  */
 const load: LanderLoader = async (ctx) => {
   const base = { limit: COUNT, country: ctx.country };
   const recent = await pickNicheMembers(ctx.db, ctx.site, { ...base, seenWithinMinutes: RECENT_MINUTES });
-  const more = recent.length < COUNT ? await pickNicheMembers(ctx.db, ctx.site, { ...base, limit: COUNT - recent.length, exclude: recent }) : [];
-  const list = await ctx.members.summaries(null, [...recent, ...more], ctx.site.cdn_prefix);
+  const active = await pickNicheMembers(ctx.db, ctx.site, { ...base, exclude: recent });
+  const found = await ctx.members.summaries(null, [...recent, ...active], ctx.site.cdn_prefix);
+  const here = (f: (typeof found)[number]) => f.country === ctx.country;
+  const isRecent = new Set(recent);
+  // The picks come the visitor's country first, each in order of last activity.
+  const list = [
+    ...found.filter((f) => here(f) && isRecent.has(f.id)), ...found.filter((f) => here(f) && !isRecent.has(f.id)),
+    ...found.filter((f) => !here(f) && isRecent.has(f.id)), ...found.filter((f) => !here(f) && !isRecent.has(f.id)),
+  ].slice(0, COUNT);
   const names = regionNames(ctx.country);
-  const byRegion = new Map<string, RegionGroup>();
-  const elsewhere: NearbyFace[] = [];
-  for (const f of list) {
-    const face: NearbyFace = { id: f.id, name: f.name, age: f.age, image: f.main_image?.match ?? null, online: f.online };
-    if (f.country !== ctx.country) { elsewhere.push(face); continue; }
-    const group = byRegion.get(f.region) ?? { region: f.region, name: names.get(f.region) ?? f.region, faces: [] };
-    group.faces.push(face);
-    byRegion.set(f.region, group);
-  }
-  const groups = [...byRegion.values()].sort((a, b) => b.faces.length - a.faces.length || a.name.localeCompare(b.name));
+  const face = (f: (typeof found)[number]): NearbyFace => ({
+    id: f.id, name: f.name, age: f.age, image: f.main_image?.match ?? null, online: f.online,
+    place: here(f) ? names.get(f.region) ?? f.region : countryName(ctx, f.country),
+  });
+  const near = list.filter(here).map(face);
+  const elsewhere = list.filter((f) => !here(f)).map(face);
   const data: AloneTonightData = {
-    country: ctx.country, countryName: countryName(ctx, ctx.country), groups, elsewhere,
+    country: ctx.country, countryName: countryName(ctx, ctx.country), near, elsewhere,
     online: list.filter((f) => f.online).length,
   };
-  const first = groups[0]?.faces[0] ?? elsewhere[0];
-  return { data, hero: first?.image ?? null };
+  return { data, hero: (near[0] ?? elsewhere[0])?.image ?? null };
 };
 export default load;

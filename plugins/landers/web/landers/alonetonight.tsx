@@ -7,7 +7,7 @@ import { translator, type T } from '../texts.ts';
 const EAGER = 6;
 
 function Face({ frame, t, face, index }: { frame: LanderFrame; t: T; face: NearbyFace; index: number }) {
-  const label = t(face.online ? 'alonetonight.meetOnline' : 'alonetonight.meet', { name: face.name, age: face.age });
+  const label = t(face.online ? 'alonetonight.meetOnline' : 'alonetonight.meet', { name: face.name, age: face.age, place: face.place });
   return (
     <li>
       <a href={frame.signupPath} data-signup="" aria-label={label}>
@@ -16,42 +16,35 @@ function Face({ frame, t, face, index }: { frame: LanderFrame; t: T; face: Nearb
           : <span class="lr-initial" aria-hidden="true">{face.name.slice(0, 1)}</span>}
         {face.online && <span class="lr-alonetonight-badge" aria-hidden="true">{t('alonetonight.online')}</span>}
         <span class="lr-name">{face.name}, {face.age}</span>
+        <span class="lr-city lr-alonetonight-place">{face.place}</span>
       </a>
     </li>
   );
 }
 
 /**
- * "Alone tonight?": the niche's members seen recently near the visitor (country by geo-IP), grouped
- * by region; the online badge only on members seen in the last minutes.
+ * "Alone tonight?": the niche's members near the visitor (country by geo-IP), those seen recently
+ * first, each labelled by region; the online badge only on members seen in the last minutes.
  */
 export default function AloneTonight({ frame, data }: { frame: LanderFrame; data: AloneTonightData }) {
   const t = translator(frame.texts);
-  let index = 0;
+  const section = (id: string, title: string, faces: NearbyFace[], from: number) => (
+    <section class="lr-alonetonight-group" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul class="lr-grid">{faces.map((f, i) => <Face key={f.id} frame={frame} t={t} face={f} index={from + i} />)}</ul>
+    </section>
+  );
   return (
     <Frame frame={frame}>
       <section class="lr-hero lr-alonetonight-hero">
-        <h1>{t('alonetonight.title', { country: data.countryName })}</h1>
+        <p class="lr-alonetonight-area"><span aria-hidden="true">📍</span> {t('alonetonight.area', { country: data.countryName })}</p>
+        <h1>{t('alonetonight.title')}</h1>
         <p>{t(`niche.${frame.niche}.headline`)}</p>
         {data.online > 0 && <p class="lr-alonetonight-live"><span aria-hidden="true" class="lr-alonetonight-pulse" />{t('alonetonight.live', { count: data.online })}</p>}
         <SignupCta frame={frame} label={t('cta')} />
       </section>
-      {data.groups.map((g) => (
-        <section key={g.region} class="lr-alonetonight-region" aria-labelledby={`lr-alonetonight-${g.region}`}>
-          <h2 id={`lr-alonetonight-${g.region}`}>{t('alonetonight.near', { region: g.name })}</h2>
-          <ul class="lr-grid">
-            {g.faces.map((f) => <Face key={f.id} frame={frame} t={t} face={f} index={index++} />)}
-          </ul>
-        </section>
-      ))}
-      {data.elsewhere.length > 0 && (
-        <section class="lr-alonetonight-region" aria-labelledby="lr-alonetonight-elsewhere">
-          <h2 id="lr-alonetonight-elsewhere">{t(data.groups.length ? 'alonetonight.elsewhere' : 'alonetonight.others')}</h2>
-          <ul class="lr-grid">
-            {data.elsewhere.map((f) => <Face key={f.id} frame={frame} t={t} face={f} index={index++} />)}
-          </ul>
-        </section>
-      )}
+      {data.near.length > 0 && section('lr-alonetonight-near', t('alonetonight.near'), data.near, 0)}
+      {data.elsewhere.length > 0 && section('lr-alonetonight-elsewhere', t(data.near.length ? 'alonetonight.elsewhere' : 'alonetonight.others'), data.elsewhere, data.near.length)}
       <p class="lr-alonetonight-end"><SignupCta frame={frame} label={t('alonetonight.cta')} /></p>
     </Frame>
   );

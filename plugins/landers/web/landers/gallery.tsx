@@ -1,9 +1,10 @@
 /** @jsxImportSource preact */
-import type { Face, LanderFrame } from '../../contract.ts';
+import type { LanderFrame } from '../../contract.ts';
 import { Frame, SignupCta } from '../Frame.tsx';
 import { translator } from '../texts.ts';
 
-export interface GalleryData { faces: Face[] }
+/** Made by server/loaders/gallery.ts: the niche's members with their square crop (300x300), if they have one. */
+export interface GalleryData { faces: { id: number; name: string; gender: string; age: number; city: string; online: boolean; src: string | null }[] }
 
 /** A grid of the niche's members (who is online marked); any tap opens the signup, and the call to action comes again below the grid. */
 export default function Gallery({ frame, data }: { frame: LanderFrame; data: GalleryData }) {
@@ -19,8 +20,8 @@ export default function Gallery({ frame, data }: { frame: LanderFrame; data: Gal
         {data.faces.map((f, i) => (
           <li key={f.id}>
             <a href={frame.signupPath} data-signup="" aria-label={t('gallery.meet', { name: f.name, age: f.age })}>
-              {f.main_image
-                ? <img src={f.main_image.match} alt="" width={300} height={300} loading={i < 6 ? 'eager' : 'lazy'} fetchpriority={i < 2 ? 'high' : 'auto'} />
+              {f.src
+                ? <img src={f.src} alt="" width={300} height={300} loading={i < 6 ? 'eager' : 'lazy'} fetchpriority={i < 2 ? 'high' : 'auto'} />
                 : <span class="lr-initial" aria-hidden="true">{f.name.slice(0, 1)}</span>}
               {f.online && <span class="lr-gallery-online">{t('gallery.online')}</span>}
               <span class="lr-name">{f.name}, {f.age}</span>

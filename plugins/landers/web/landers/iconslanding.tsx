@@ -22,7 +22,7 @@ function Chip({ t, interest, on, full, toggle }: { t: T; interest: IconInterest;
       <button type="button" class="lr-iconslanding-chip" aria-pressed={on ? 'true' : 'false'} disabled={full && !on} onClick={() => toggle(interest.key)}>
         <span class="lr-iconslanding-icon" aria-hidden="true">{interest.icon}</span>
         <span class="lr-iconslanding-label">{interest.label}</span>
-        <span class="lr-iconslanding-count">{t('iconslanding.count', { count: interest.count })}</span>
+        <span class="lr-iconslanding-count">{t(interest.count === 1 ? 'iconslanding.count1' : 'iconslanding.count', { count: interest.count })}</span>
       </button>
     </li>
   );
@@ -50,7 +50,7 @@ export default function IconsLanding({ frame, data }: { frame: LanderFrame; data
 
   const status = !picked.length ? t('iconslanding.none', { count: data.total })
     : shared == null ? t('iconslanding.counting')
-      : t('iconslanding.shared', { count: shared, picked: picked.length });
+      : t(shared === 1 ? 'iconslanding.shared1' : 'iconslanding.shared', { count: shared });
   const chip = (i: IconInterest) => <Chip key={i.key} t={t} interest={i} on={picked.includes(i.key)} full={full} toggle={toggle} />;
   const labels = picked.map((k) => data.interests.find((i) => i.key === k)?.label ?? k);
   return (

@@ -18,9 +18,10 @@ export default function MapLanding({ frame, data }: { frame: LanderFrame; data: 
   const t = translator(frame.texts);
   const peopled = data.regions.filter((r) => r.count > 0);
   const ranked = [...peopled].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
-  const label = (r: { name: string; count: number }) => t('maplanding.region', { region: r.name, count: r.count });
+  // "1 member" has a text of its own (the landers' texts carry no plural rules).
+  const label = (r: { name: string; count: number }) => t(r.count === 1 ? 'maplanding.region1' : 'maplanding.region', { region: r.name, count: r.count });
   const item = (r: (typeof ranked)[number]) => (
-    <li key={r.code}><a href={frame.signupPath} data-signup=""><span>{r.name}</span> <strong>{t('maplanding.members', { count: r.count })}</strong></a></li>
+    <li key={r.code}><a href={frame.signupPath} data-signup=""><span>{r.name}</span> <strong>{t(r.count === 1 ? 'maplanding.members1' : 'maplanding.members', { count: r.count })}</strong></a></li>
   );
   return (
     <Frame frame={frame}>
@@ -32,8 +33,8 @@ export default function MapLanding({ frame, data }: { frame: LanderFrame; data: 
         <figure class="lr-maplanding-map">
           <svg viewBox={`0 0 ${data.width} ${data.height}`} width={data.width} height={data.height} role="group" aria-labelledby="lr-maplanding-title">
             <title id="lr-maplanding-title">{t('maplanding.mapTitle', { country: data.countryName })}</title>
-            <g class="lr-maplanding-coast" aria-hidden="true">{data.regions.map((r) => <circle key={r.code} cx={r.x} cy={r.y} r={data.land + 2} />)}</g>
-            <g class="lr-maplanding-land" aria-hidden="true">{data.regions.map((r) => <circle key={r.code} cx={r.x} cy={r.y} r={data.land} />)}</g>
+            <g class="lr-maplanding-coast" aria-hidden="true">{data.regions.map((r) => <circle key={r.code} cx={r.x} cy={r.y} r={r.land + 2} />)}</g>
+            <g class="lr-maplanding-land" aria-hidden="true">{data.regions.map((r) => <circle key={r.code} cx={r.x} cy={r.y} r={r.land} />)}</g>
             <g class="lr-maplanding-empty" aria-hidden="true">{data.regions.filter((r) => !r.count).map((r) => <circle key={r.code} cx={r.x} cy={r.y} r={r.r} />)}</g>
             <g class="lr-maplanding-dots">
               {peopled.map((r) => (
@@ -54,7 +55,7 @@ export default function MapLanding({ frame, data }: { frame: LanderFrame; data: 
           <ul class="lr-maplanding-list">{ranked.slice(0, LISTED).map(item)}</ul>
           {ranked.length > LISTED && (
             <details>
-              <summary>{t('maplanding.all', { count: ranked.length })}</summary>
+              <summary>{t('maplanding.more', { count: ranked.length - LISTED })}</summary>
               <ul class="lr-maplanding-list">{ranked.slice(LISTED).map(item)}</ul>
             </details>
           )}

@@ -9,9 +9,18 @@ export interface SocialData { posts: FeedPost[] }
 
 /** Status lines per niche in the texts (`socialnetwork.status.<niche>.<1..n>`). */
 export const STATUS_LINES = 4;
-/** A member's status line: picked from the member's id alone, so the server and the browser pick the same. */
+/** A member's status line (1..STATUS_LINES): picked from the member's id alone, so the server and the browser pick the same. */
 export function statusOf(id: number): number {
   return ((Math.imul(id, 2654435761) >>> 0) % STATUS_LINES) + 1;
+}
+/** The feed's status lines: each member's own, or the next one where the post above says the same. */
+export function statusLines(ids: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const id of ids) {
+    const own = statusOf(id);
+    out.push(own === out[out.length - 1] ? (own % STATUS_LINES) + 1 : own);
+  }
+  return out;
 }
 
 const Heart = () => (
@@ -25,7 +34,7 @@ const Bubble = () => (
   </svg>
 );
 
-function Post({ frame, post, t, first }: { frame: LanderFrame; post: FeedPost; t: T; first: boolean }) {
+function Post({ frame, post, status, t, first }: { frame: LanderFrame; post: FeedPost; status: number; t: T; first: boolean }) {
   const nameId = `lr-socialnetwork-by-${post.id}`;
   return (
     <article class="lr-socialnetwork-post" aria-labelledby={nameId}>
@@ -39,7 +48,7 @@ function Post({ frame, post, t, first }: { frame: LanderFrame; post: FeedPost; t
           </span>
         </span>
       </a>
-      <p class="lr-socialnetwork-status">{t(`socialnetwork.status.${frame.niche}.${statusOf(post.id)}`)}</p>
+      <p class="lr-socialnetwork-status">{t(`socialnetwork.status.${frame.niche}.${status}`)}</p>
       <a class="lr-socialnetwork-photo" href={frame.signupPath} data-signup="">
         <img src={post.photo} alt={t('socialnetwork.photoOf', { name: post.name })} width={300} height={300}
           loading={first ? 'eager' : 'lazy'} fetchpriority={first ? 'high' : 'auto'} decoding={first ? 'sync' : 'async'} />
@@ -55,6 +64,7 @@ function Post({ frame, post, t, first }: { frame: LanderFrame; post: FeedPost; t
 /** A feed of the niche's members: their latest photo and a status line; liking, commenting or posting opens the signup. */
 export default function SocialNetwork({ frame, data }: { frame: LanderFrame; data: SocialData }) {
   const t = translator(frame.texts);
+  const lines = statusLines(data.posts.map((p) => p.id));
   return (
     <Frame frame={frame}>
       <div class="lr-socialnetwork">
@@ -66,7 +76,7 @@ export default function SocialNetwork({ frame, data }: { frame: LanderFrame; dat
         <section class="lr-socialnetwork-feed" aria-labelledby="lr-socialnetwork-feed">
           <h2 id="lr-socialnetwork-feed">{t('socialnetwork.feed')}</h2>
           <a class="lr-socialnetwork-composer" href={frame.signupPath} data-signup="">{t('socialnetwork.composer')}</a>
-          {data.posts.map((p, i) => <Post key={p.id} frame={frame} post={p} t={t} first={i === 0} />)}
+          {data.posts.map((p, i) => <Post key={p.id} frame={frame} post={p} status={lines[i]} t={t} first={i === 0} />)}
           <p class="lr-socialnetwork-more"><SignupCta frame={frame} label={t('socialnetwork.more')} /></p>
         </section>
       </div>

@@ -1,10 +1,10 @@
 /** @jsxImportSource preact */
-import type { Face, LanderFrame } from '../../contract.ts';
+import type { LanderFrame } from '../../contract.ts';
 import { Frame, SignupCta } from '../Frame.tsx';
-import { fetchCards, SwipeDeck } from '../SwipeDeck.tsx';
+import { fetchCards, SwipeDeck, type DeckCard } from '../SwipeDeck.tsx';
 import { translator } from '../texts.ts';
 
-export interface TinderswipeData { cards: Face[] }
+export interface TinderswipeData { cards: DeckCard[] }
 
 /**
  * A swipe deck of the niche's members (web/SwipeDeck.tsx): drag, arrow keys or buttons; after the

@@ -36,7 +36,8 @@ export default function VideoLander({ frame, data }: { frame: LanderFrame; data:
 
   useEffect(() => {
     const video = box.current?.querySelector('video');
-    if (!video) return;
+    // (Not a copy rendered off the page: only the video the visitor sees plays.)
+    if (!video?.isConnected) return;
     const onPlay = () => setState('playing');
     const onPause = () => setState('paused');
     video.addEventListener('play', onPlay);

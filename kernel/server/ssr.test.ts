@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createTestApp, type TestApp } from './testing.ts';
+import type { RouteChunks } from '../contract/boot.ts';
+
+// The shell and the server-rendered entry pages (kernel/web/ssr.tsx, built to <dist>/server/ssr.js):
+// here a stand-in bundle that writes what it was asked for, so the rules are checked without a build.
+let t: TestApp;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-ssr-'));
+const routeChunks: RouteChunks = {
+  routes: [
+    { name: 'index', path: '/', access: 'visitor', guestsOnly: true, plugin: 'home', ssr: true, files: [] },
+    { name: 'login', path: '/login', access: 'visitor', guestsOnly: true, plugin: 'auth', serves: 'login', files: [] },
+    { name: 'members', path: '/members', access: 'visitor', plugin: 'members', serves: 'members-home', files: [] },
+  ],
+};
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dist, 'route-chunks.json'), JSON.stringify(routeChunks));
+  // Counts its renders; shows the address, the language and whether a user came with the boot block.
+  fs.writeFileSync(path.join(dist, 'server', 'ssr.js'), `let n = 0;
+exports.renderPage = async (url, boot) => '<main data-render="' + (++n) + '">' + url + ' ' + boot.locale + ' user=' + (boot.data.user ? boot.data.user.id : 'none') + '</main>';`);
+  t = await createTestApp({ profiles: 0, distDir: dist });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const rootOf = (html: string) => /<div id="root">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+
+describe('server-rendered entry pages', () => {
+  it('renders an ssr page for visitors into #root, and keeps it for the next visitor', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/' });
+    expect(first.statusCode).toBe(200);
+    expect(rootOf(first.body)).toBe('<main data-render="1">/ en user=none</main>');
+    const again = await t.app.inject({ method: 'GET', url: '/' });
+    expect(rootOf(again.body)).toBe('<main data-render="1">/ en user=none</main>');
+    // Another language is another page.
+    const de = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'i18n_redirected=de' } });
+    expect(rootOf(de.body)).toBe('<main data-render="2">/ de user=none</main>');
+  });
+
+  it('never renders (nor caches) a page for a member: nothing personal enters the shared HTML', async () => {
+    const m = await addMember(t);
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: m.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toBe('');
+    expect(res.body).not.toContain('data-render');
+    // And the visitors' copy still holds no user.
+    expect(rootOf((await t.app.inject({ method: 'GET', url: '/' })).body)).toContain('user=none');
+  });
+
+  it('renders only the pages marked ssr', async () => {
+    expect(rootOf((await t.app.inject({ method: 'GET', url: '/login' })).body)).toBe('');
+  });
+
+  it('does not serve the server bundle as a file', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/server/ssr.js' })).statusCode).not.toBe(200);
+  });
+});
