@@ -47,6 +47,8 @@ describe('the tinderswipe lander', () => {
     expect(first.main_image!.match).toMatch(/-match\.jpg/);
     expect(page).toContain(`<img class="lr-deck-photo" src="${html(first.main_image!.match)}" alt="${html(text(en, 'tinderswipe.photo').replace('{{name}}', first.name))}" width="300" height="300" decoding="async" fetchpriority="high"`);
     expect(page).toContain(`<link rel="preload" as="image" href="${html(first.main_image!.match)}" fetchpriority="high">`);
+    // The card behind waits for it (it only peeks out).
+    expect(page).toContain(`src="${html(second.main_image!.match)}" alt="${html(text(en, 'tinderswipe.photo').replace('{{name}}', second.name))}" width="300" height="300" decoding="async" fetchpriority="low"`);
     expect(page).not.toMatch(/-full\.jpg|-blur/);
     // The deck takes the focus; the buttons have names; without JavaScript they lead to the signup.
     expect(page).toMatch(/<div class="lr-deck-stack" tabindex="0" role="group" aria-label="Members to swipe" aria-describedby="[^"]+">/);

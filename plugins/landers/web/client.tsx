@@ -80,6 +80,10 @@ async function start() {
   // A signup form in the page (`data-signup-inline`: the profile signup lander) is the widget shown in place.
   for (const el of root.querySelectorAll('[data-signup-inline]')) openSignup(boot.frame, { ...signupExtras(el), target: el });
   document.documentElement.dataset.hydrated = 'true';
+  // A visit from a traffic source is recorded as on any page of the site (the affiliates plugin's rules).
+  if (/[?&](?:network|ref|sub[123]|click_?id)=[^&]/.test(location.search)) {
+    void import('../../affiliates/ui.ts').then((m) => m.trackLanderVisit({ lander: boot.frame.lander, niche: boot.frame.niche })).catch(() => {});
+  }
 }
 
 void start();
