@@ -1,8 +1,8 @@
 /** @jsxImportSource preact */
 import type { JSX } from 'preact';
 import { useEffect, useId, useRef } from 'preact/hooks';
-import { SwipeDeck, type DeckCard, type SwipeDeckProps } from '../../plugins/landers/web/SwipeDeck.tsx';
-import type { T } from '../../plugins/landers/web/texts.ts';
+import { SwipeDeck, type DeckCard, type SwipeDeckProps } from '../../plugins/landers/ui.ts';
+import type { T } from '../../plugins/landers/ui.ts';
 
 export interface SwipeWidgetProps extends Pick<SwipeDeckProps, 'loadMore' | 'onDecide' | 'onMatch' | 'onSignup'> {
   t: T;
@@ -21,7 +21,7 @@ export interface SwipeWidgetProps extends Pick<SwipeDeckProps, 'loadMore' | 'onD
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex="0"]';
 
 /**
- * The swipe widget on a partner's page: the tinderswipe lander's deck (plugins/landers/web/SwipeDeck.tsx)
+ * The swipe widget on a partner's page: the tinderswipe lander's deck (plugins/landers/pages/SwipeDeck.tsx)
  * under the niche's headline, as a panel in the page or a dialog over it. Preact, like the landers:
  * the widget's first render carries no React (the signup dialog brings it after the third like).
  */

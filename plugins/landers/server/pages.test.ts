@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
 import { LOCALES, localeFile } from '../../../kernel/contract/locales.ts';
 import { pickNicheMembers } from '../../members/server.ts';
-import { statusLines, statusOf, STATUS_LINES } from '../web/landers/socialnetwork.tsx';
+import { statusLines, statusOf, STATUS_LINES } from '../pages/landers/socialnetwork.tsx';
 
 // The gallery, collage, social network, transitions and video landers: each renders in the lander
 // layout from its loader's data, for the slug's niche, in the visitor's language, within budget.

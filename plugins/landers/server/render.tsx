@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import { renderToString } from 'preact-render-to-string';
 import type { LanderFrame } from '../contract.ts';
-import { LANDER_MODULES } from '../web/registry.ts';
+import { LANDER_MODULES } from '../pages/registry.ts';
 import { scriptSafe } from '../../../kernel/server/shell.ts';
 import type { LanderAssets } from './assets.ts';
 

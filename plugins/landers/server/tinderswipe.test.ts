@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
 import { LOCALES, localeFile } from '../../../kernel/contract/locales.ts';
 import { pickNicheMembers } from '../../members/server.ts';
 import type { Face } from '../contract.ts';
-import type { DeckCard } from '../web/SwipeDeck.tsx';
+import type { DeckCard } from '../pages/SwipeDeck.tsx';
 import { TINDERSWIPE_FIRST_CARDS } from './loaders/tinderswipe.ts';
 
 // The tinderswipe lander: the server renders the deck's first cards and its buttons (the browser

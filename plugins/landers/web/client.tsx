@@ -5,7 +5,7 @@
 import { hydrate, render } from 'preact';
 import './landers.css';
 import type { LanderFrame } from '../contract.ts';
-import { LANDER_MODULES } from './registry.ts';
+import { LANDER_MODULES } from '../pages/registry.ts';
 
 /** Written by the server (server/render.tsx): the frame and data the page was rendered from. */
 const LANDER_BOOT_ID = 'lander-boot';

@@ -2,7 +2,7 @@ import { faces, type LanderLoader } from '../data.ts';
 
 /**
  * Faces of the niche for the collage behind the first signup question, most recently active first:
- * `{ tiles: { id, src }[] }` (CollageData in web/landers/collagelanding.tsx), the thumbnails
+ * `{ tiles: { id, src }[] }` (CollageData in pages/landers/collagelanding.tsx), the thumbnails
  * (160x200): the collage's tiles are small.
  */
 const load: LanderLoader = async (ctx) => {

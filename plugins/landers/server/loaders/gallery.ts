@@ -2,7 +2,7 @@ import { faces, type LanderLoader } from '../data.ts';
 
 /**
  * A grid of the niche's members (24, most recently active first): `{ faces }` (GalleryData in
- * web/landers/gallery.tsx), each with its square crop (300x300) and nothing the page does not show.
+ * pages/landers/gallery.tsx), each with its square crop (300x300) and nothing the page does not show.
  */
 const load: LanderLoader = async (ctx) => {
   const list = await faces(ctx, 24);

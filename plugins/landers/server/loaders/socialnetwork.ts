@@ -2,7 +2,7 @@ import { faces, type LanderLoader } from '../data.ts';
 
 /**
  * The niche's most recently active members as a feed of posts: `{ posts }` (SocialData in
- * web/landers/socialnetwork.tsx), each a member's square crop and thumbnail; the status line is
+ * pages/landers/socialnetwork.tsx), each a member's square crop and thumbnail; the status line is
  * the page's own text, picked by the member's id in the component.
  */
 const load: LanderLoader = async (ctx) => {

@@ -4,7 +4,7 @@ import { faces, type LanderLoader } from '../data.ts';
 export const TINDERSWIPE_FIRST_CARDS = 8;
 
 /**
- * The swipe deck's first cards (`TinderswipeData` of web/landers/tinderswipe.tsx): the niche's
+ * The swipe deck's first cards (`TinderswipeData` of pages/landers/tinderswipe.tsx): the niche's
  * members as a visitor sees them, near the visitor first, each with only what a card shows (the
  * deck's `DeckCard`: name, age, city, online, the square crop of the main photo). The first card's
  * photo is the page's largest picture (preloaded).

@@ -2,7 +2,7 @@ import { faces, type LanderLoader } from '../data.ts';
 
 /**
  * The niche's six most recently active members, shown one after the other: `{ portraits }`
- * (TransitionsData in web/landers/transitionsvideolanding.tsx), their square crops (300x300).
+ * (TransitionsData in pages/landers/transitionsvideolanding.tsx), their square crops (300x300).
  */
 const load: LanderLoader = async (ctx) => {
   const list = await faces(ctx, 6);

@@ -2,7 +2,7 @@ import { faces, type LanderLoader } from '../data.ts';
 
 /**
  * The video lander: the site's `lander_video` setting (src, poster, type) and a row of the niche's
- * members below it: `{ video, faces }` (VideoData in web/landers/video.tsx).
+ * members below it: `{ video, faces }` (VideoData in pages/landers/video.tsx).
  */
 const load: LanderLoader = async (ctx) => {
   const list = await faces(ctx, 6);

@@ -7,7 +7,7 @@ import { translator } from '../texts.ts';
 export interface TinderswipeData { cards: DeckCard[] }
 
 /**
- * A swipe deck of the niche's members (web/SwipeDeck.tsx): drag, arrow keys or buttons; after the
+ * A swipe deck of the niche's members (pages/SwipeDeck.tsx): drag, arrow keys or buttons; after the
  * third like, "they like you too — sign up to chat" with the signup as the way on. The server renders
  * the first cards and the buttons; the deck asks the site for more as the visitor swipes.
  */
