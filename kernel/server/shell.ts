@@ -228,6 +228,25 @@ function compressHtml(html: string, encoding: 'br' | 'gzip'): Buffer {
     : zlib.gzipSync(html, { level: 6 });
 }
 
+/** A page's compressed bytes, per encoding, kept by whoever sends the same page again. */
+export type CompressedHtml = Partial<Record<'br' | 'gzip', Buffer>>;
+
+/**
+ * Sends a server-rendered page (a plugin's, outside /api so not compressed on the fly) compressed as
+ * the browser accepts. `kept` holds the bytes of a page that is sent again (a cached lander).
+ */
+export function sendHtml(req: FastifyRequest, reply: FastifyReply, html: string, kept?: CompressedHtml) {
+  reply.type('text/html; charset=utf-8');
+  // The language comes from the cookie or the browser's languages.
+  reply.header('Vary', 'Cookie, Accept-Encoding, Accept-Language');
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  if (!encoding) return reply.send(html);
+  const body = kept?.[encoding] ?? compressHtml(html, encoding);
+  if (kept) kept[encoding] = body;
+  reply.header('Content-Encoding', encoding);
+  return reply.send(body);
+}
+
 /** The shells of visitors (no user in them) repeat: their compressed bytes are kept. */
 const anonymousCache = new Map<string, Buffer>();
 const ANONYMOUS_CACHE_SIZE = 64;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
-import { pageHeaders } from '../../kernel/server/shell.ts';
+import { pageHeaders, sendHtml, type CompressedHtml } from '../../kernel/server/shell.ts';
 import { putBounded } from '../../kernel/server/bounded.ts';
 import { requestLocale } from '../../kernel/server/request.ts';
 import { readTexts } from '../../kernel/server/text-files.ts';
@@ -27,9 +27,12 @@ const FOOTER_LABEL: Record<(typeof FOOTER)[number], string> = {
   'pages-return-policy': 'return_policy', 'pages-faq': 'faq', 'pages-service': 'service',
 };
 
+/** A rendered lander and its compressed bytes (made as browsers ask for them). */
+interface CachedPage { html: string; at: number; compressed: CompressedHtml }
+
 interface State {
   assets: LanderAssets;
-  cache: Map<string, { html: string; at: number }>;
+  cache: Map<string, CachedPage>;
   /** The icons lander's interest counts, per domain, niche and picked interests, kept as long as pages. */
   interestCounts: Map<string, { counts: InterestCounts; at: number }>;
 }
@@ -76,10 +79,9 @@ async function serveLander(kernel: Kernel, state: State, members: MembersService
   lander: LanderName | ProfileLanderName, opts: { slug?: string; memberId?: number } = {}) {
   if (!LOADERS[lander]) return reply.callNotFound();
   rememberTracking(req, reply);
-  const html = await landerHtml(kernel, state, members, req, lander, opts);
+  const page = await landerPage(kernel, state, members, req, lander, opts);
   pageHeaders(reply, 'public');
-  reply.type('text/html; charset=utf-8');
-  return reply.send(html);
+  return sendHtml(req, reply, page.html, page.compressed);
 }
 
 /**
@@ -88,19 +90,19 @@ async function serveLander(kernel: Kernel, state: State, members: MembersService
  * is the niche's gallery instead, under the gallery's own cache key; so is any lander whose loader
  * says `instead`.
  */
-async function landerHtml(kernel: Kernel, state: State, members: MembersService, req: FastifyRequest,
-  lander: LanderName | ProfileLanderName, opts: { slug?: string; memberId?: number }): Promise<string> {
-  if (opts.memberId != null && !(await isListed(kernel.db, opts.memberId))) return landerHtml(kernel, state, members, req, 'gallery', { slug: opts.slug });
+async function landerPage(kernel: Kernel, state: State, members: MembersService, req: FastifyRequest,
+  lander: LanderName | ProfileLanderName, opts: { slug?: string; memberId?: number }): Promise<CachedPage> {
+  if (opts.memberId != null && !(await isListed(kernel.db, opts.memberId))) return landerPage(kernel, state, members, req, 'gallery', { slug: opts.slug });
   const niche = nicheOfSlug(opts.slug, req.site.niche);
   const site: SiteSettings = niche === req.site.niche ? req.site : { ...req.site, niche, niche_audience: null };
   const country = req.site.geoip_selected_country;
   const locale = requestLocale(req);
   const key = [req.site.domain, locale, niche, lander, opts.slug ?? '', opts.memberId ?? '', country].join('|');
   const hit = state.cache.get(key);
-  if (hit && Date.now() - hit.at < LANDER_CACHE_MS) return hit.html;
+  if (hit && Date.now() - hit.at < LANDER_CACHE_MS) return hit;
   const ctx: LanderContext = { db: kernel.db, members, site, country, slug: opts.slug, memberId: opts.memberId, locale };
   const loaded = await LOADERS[lander](ctx);
-  if (loaded.instead) return landerHtml(kernel, state, members, req, loaded.instead, { slug: opts.slug });
+  if (loaded.instead) return landerPage(kernel, state, members, req, loaded.instead, { slug: opts.slug });
   const frame = frameOf(kernel, req, lander, niche);
   const texts = frame.texts as { niche?: Record<string, { title?: string; description?: string }> };
   const html = await renderLander({
@@ -108,8 +110,9 @@ async function landerHtml(kernel: Kernel, state: State, members: MembersService,
     title: texts.niche?.[niche]?.title ?? req.site.index_title ?? req.site.name,
     description: texts.niche?.[niche]?.description ?? req.site.description ?? '',
   }, state.assets);
-  putBounded(state.cache, key, { html, at: Date.now() }, CACHE_SIZE);
-  return html;
+  const page: CachedPage = { html, at: Date.now(), compressed: {} };
+  putBounded(state.cache, key, page, CACHE_SIZE);
+  return page;
 }
 
 export default defineServerPlugin(landersPlugin, {

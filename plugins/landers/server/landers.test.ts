@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
 
@@ -27,6 +27,18 @@ describe('landers: pages the server renders', () => {
     for (const f of boot.data.faces!.slice(0, 3)) expect(html).toContain(`${f.age}</span>`);
     // Budget: the document stays small (30 KiB gzip).
     expect(gzipSync(html).length).toBeLessThan(30 * 1024);
+  });
+
+  it('sends the page compressed as the browser accepts, the same page each way', async () => {
+    const plain = await get('/landers/gallery/3');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/landers/gallery/3', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/landers/gallery/3', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
   });
 
   it('picks the niche from the slug (number or name), the domain\'s for an unknown one', async () => {
