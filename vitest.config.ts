@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
-          include: ['kernel/web/**/*.test.{ts,tsx}', 'plugins/*/web/**/*.test.{ts,tsx}', 'plugins/*/pages/**/*.test.{ts,tsx}', 'plugins/*/*.test.{ts,tsx}', 'kernel/*.test.ts', 'widgets/**/*.test.{ts,tsx}'],
+          include: ['kernel/web/**/*.test.{ts,tsx}', 'plugins/*/web/**/*.test.{ts,tsx}', 'plugins/*/pages/**/*.test.{ts,tsx}', 'plugins/*/*.test.{ts,tsx}', 'kernel/*.test.ts', 'scripts/*.test.ts', 'widgets/**/*.test.{ts,tsx}'],
           setupFiles: ['kernel/web/test-setup.ts'],
         },
       },

@@ -3,10 +3,6 @@ import { definePluginDescriptor, setting, type SettingValues } from '../../kerne
 import type { RoutePaths } from '../../kernel/contract/routes.ts';
 import { CURRENCIES, METHODS } from './lists.ts';
 
-// The browser build leaves the default tables out (it gets the resolved values from settings.php):
-// the initial JavaScript has a budget.
-const SERVER = process.env.FLIRT_BROWSER !== '1';
-
 const Currency = Type.Enum(CURRENCIES);
 const PaymentMethod = Type.Enum(METHODS);
 
@@ -61,7 +57,7 @@ export const paymentsPlugin = definePluginDescriptor({
       schema: perCurrency(Packages, 'Credit packages',
         'The packages sold per currency (GBP, EUR, CHF, PLN, DKK, NOK, SEK), prices in minor units. A member pays in the currency of their country; a country whose currency has no packages pays in EUR.'),
       browser: true,
-      default: !SERVER ? {} : {
+      default: {
         EUR: [{ id: 1, credits: 50, price: 999 }, { id: 2, credits: 150, price: 2499, popular: true }, { id: 3, credits: 400, price: 5999 }, { id: 4, credits: 1000, price: 12999 }],
         GBP: [{ id: 1, credits: 50, price: 899 }, { id: 2, credits: 150, price: 2199, popular: true }, { id: 3, credits: 400, price: 5299 }, { id: 4, credits: 1000, price: 11499 }],
         CHF: [{ id: 1, credits: 50, price: 999 }, { id: 2, credits: 150, price: 2490, popular: true }, { id: 3, credits: 400, price: 5990 }, { id: 4, credits: 1000, price: 12990 }],
@@ -85,7 +81,7 @@ export const paymentsPlugin = definePluginDescriptor({
         },
       ),
       browser: true,
-      default: !SERVER ? {} : {
+      default: {
         '*': ['creditcard', 'applepay', 'paypal', 'paysafecard', 'banktransfer'],
         NL: ['ideal', 'directdebit'], BE: ['bancontact', 'directdebit'], AT: ['eps', 'directdebit'], DE: ['directdebit'],
         FR: ['directdebit'], ES: ['directdebit'], IE: ['directdebit'], IT: ['satispay', 'directdebit'], FI: ['mobilepay', 'directdebit'],
