@@ -1,6 +1,7 @@
 // Fails when the landing page's initial JavaScript (what "/" downloads before it can render) exceeds
 // its budget, or the embeddable widgets theirs: the pasted snippet with widgets/loader.js, and all a
-// widget loads for its first render (loader, its code, its texts in the largest language).
+// widget loads for its first render (loader, its code, its texts in the largest language), or a
+// lander's (its script and chunks).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -98,6 +99,30 @@ if (/react\.(?:element|transitional\.element|fragment)|__CLIENT_INTERNALS_DO_NOT
   failed = true;
 }
 widgetBudget('swipe', ['landers'], SWIPE_WIDGET_BUDGET_KIB, ' (photos not counted)');
+
+// --- Landers -------------------------------------------------------------------------------------
+// A lander's first render (plugins/landers, the build's `landers` environment): the landers script,
+// the lander's own chunk, and every shared chunk (counted whether the page needs it or not, e.g. the
+// visit recording of an address with tracking parameters). Its HTML's budget (30 KiB gzip) is
+// checked by the landers' server tests, which render every lander.
+const LANDER_BUDGET_KIB = 60;
+const landerManifestFile = path.join(dist, 'lander', 'manifest.json');
+if (!fs.existsSync(landerManifestFile)) throw new Error(`no ${landerManifestFile}: is the landers build there?`);
+const landerManifest = JSON.parse(fs.readFileSync(landerManifestFile, 'utf8')) as { allFiles: string[]; entries: { lander: { initial: { js: string[] } } } };
+const landerGz = (url: string) => gz(fs.readFileSync(path.join(dist, url.replace(/^\//, ''))));
+const landerScript = landerManifest.entries.lander.initial.js.reduce((sum, url) => sum + landerGz(url), 0);
+const landerJs = landerManifest.allFiles.filter((f) => f.endsWith('.js') && !landerManifest.entries.lander.initial.js.includes(f));
+const own = landerJs.filter((f) => /\/lander-[a-z0-9-]+\.[0-9a-f]+\.js$/.test(f));
+const shared = landerJs.filter((f) => !own.includes(f)).reduce((sum, url) => sum + landerGz(url), 0);
+if (!own.length) throw new Error('no lander chunks in the landers build');
+const perLander = own.map((url) => ({ name: /\/lander-([a-z0-9-]+)\./.exec(url)![1], bytes: landerScript + shared + landerGz(url) }))
+  .sort((a, b) => b.bytes - a.bytes);
+const largest = perLander[0];
+console.log(`${(largest.bytes / 1024).toFixed(1).padStart(7)} KiB  largest lander's initial JavaScript (${largest.name}: script ${(landerScript / 1024).toFixed(1)} + shared ${(shared / 1024).toFixed(1)} + its chunk), gzip (budget ${LANDER_BUDGET_KIB} KiB; ${own.length} landers, smallest ${(perLander[perLander.length - 1].bytes / 1024).toFixed(1)})`);
+for (const l of perLander.filter((x) => x.bytes / 1024 > LANDER_BUDGET_KIB)) {
+  console.error(`Lander ${l.name}: budget exceeded by ${(l.bytes / 1024 - LANDER_BUDGET_KIB).toFixed(1)} KiB`);
+  failed = true;
+}
 
 // --- Texts of the landing page ---------------------------------------------------------------------
 // Texts load per plugin (kernel/web/texts.ts): a visitor on "/" gets only what it shows, in the boot
