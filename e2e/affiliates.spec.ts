@@ -12,7 +12,6 @@ import { selfSignedCertificate } from '../plugins/payments/server/providers/http
 // fails the first delivery of every event with a 500 and receives each event exactly once on the
 // retry, signed with the network's secret.
 test.describe.configure({ timeout: 180_000 });
-test.skip(({ isMobile }) => isMobile, 'desktop journey');
 
 // Checkout, the way back and webhooks: on this run's port.
 useCanonicalOrigin();

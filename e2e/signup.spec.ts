@@ -144,7 +144,8 @@ test('signups follow the setting: invite only, only from a traffic source, or op
   await page.goto(`http://partners.localhost:${port}/?network=adnet&ref=r-1&sub1=spring&lang=x`);
   await expect(page).toHaveURL(`http://partners.localhost:${port}/?lang=x`);
   const tracking = (await page.context().cookies()).find((c) => c.name === 'tracking');
-  expect(JSON.parse(decodeURIComponent(tracking!.value))).toEqual({ network: 'adnet', ref: 'r-1', sub1: 'spring' });
+  // src: the visit's own id, which the signup and the postbacks carry back to the network.
+  expect(JSON.parse(decodeURIComponent(tracking!.value))).toEqual({ network: 'adnet', ref: 'r-1', sub1: 'spring', src: expect.stringMatching(/^[\w-]{16,}$/) });
   d = await openSignup(page);
   await expect(d.getByRole('heading', { name: 'Who are you?' })).toBeVisible();
 });
