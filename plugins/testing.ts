@@ -43,3 +43,20 @@ export async function makePremium(t: TestApp, userId: number, credits: number) {
   await service.markPaid(userId);
   if (credits > 0) await service.grant(userId, credits, 'test');
 }
+
+let staffCounter = 0;
+/**
+ * A console account of this role with a console session, for tests of console endpoints: the
+ * account through the services, the session opened directly (the password and TOTP steps have
+ * their own tests in kernel/server/console). `cookie` goes into `t.call({ cookie })`.
+ */
+export async function staffLogin(t: TestApp, role: 'operator' | 'admin') {
+  const n = ++staffCounter;
+  const email = `${role}${n}-${crypto.randomBytes(3).toString('hex')}@example.com`;
+  const auth = t.kernel.services.get(authRef);
+  const userId = await auth.createAccount({ email, password: 'staff-password-123', status: 'active' });
+  await auth.setRole(userId, role);
+  t.kernel.access.forget(userId);
+  const token = await t.kernel.console.open(userId, '127.0.0.1');
+  return { userId, email, cookie: `console=${token}` };
+}

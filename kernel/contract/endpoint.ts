@@ -22,10 +22,14 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call it, checked on the server for every request (kernel/server/access.ts):
- * 'visitor' anyone, 'member' a logged-in member, 'operator' an operator.
+ * 'visitor' anyone, 'member' a logged-in member; the console's levels, on paths under
+ * `/api/operator/` only and through a console session (password and TOTP), never a member's:
+ * 'operator' staff (operators and admins), 'admin' admins only.
  */
-export type Access = 'visitor' | 'member' | 'operator';
-export const ACCESS_LEVELS: readonly Access[] = ['visitor', 'member', 'operator'];
+export type Access = 'visitor' | 'member' | 'operator' | 'admin';
+export const ACCESS_LEVELS: readonly Access[] = ['visitor', 'member', 'operator', 'admin'];
+/** Where every console endpoint lives (a visitor or a member gets 404 for anything under it). */
+export const CONSOLE_API_PREFIX = '/api/operator/';
 
 export interface EndpointDef {
   method: Method;

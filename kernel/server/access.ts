@@ -1,19 +1,37 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Changes } from './changes.ts';
 import { putBounded } from './bounded.ts';
-import { authenticationRequired, forbidden } from './errors.ts';
+import { authenticationRequired, forbidden, HttpError } from './errors.ts';
+import { CONSOLE_API_PREFIX } from '../contract/endpoint.ts';
 
 /**
  * Who may call a route, declared on every route (`config: { access }`) and checked by the kernel:
  * - 'visitor': anyone, logged in or not (a route answering both reads `req.userId` itself);
  * - 'member': a logged-in member, else 403 authentication_required;
- * - 'operator': a member whose role is operator, else 403 forbidden (403 authentication_required
- *   when not logged in).
+ * - 'operator' and 'admin': the console's (paths under /api/operator/ only): a console session
+ *   (password and TOTP, kernel/server/console) of staff, else 404 as if nothing were there (a member
+ *   session counts for nothing); 'admin' answers 403 to an operator.
  * A route without a (known) access level fails to register, so none is public by oversight.
  */
-export const ACCESS_LEVELS = ['visitor', 'member', 'operator'] as const;
+export const ACCESS_LEVELS = ['visitor', 'member', 'operator', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
-export type Role = 'member' | 'operator';
+export type Role = 'member' | 'operator' | 'admin';
+export type StaffRole = Exclude<Role, 'member'>;
+export const isStaffRole = (role: Role | null | undefined): role is StaffRole => role === 'operator' || role === 'admin';
+export const isConsoleAccess = (access: Access | undefined) => access === 'operator' || access === 'admin';
+
+/** The console user behind a request (set by the kernel for /api/operator/ paths). */
+export interface Staff { userId: number; role: StaffRole; email: string }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The console session's staff member, on /api/operator/ paths (null elsewhere or without one). */
+    staff: Staff | null;
+  }
+}
+
+/** Nothing under /api/operator/ for anyone without a console session: the same 404 as an unknown path. */
+export const consoleNotFound = () => new HttpError(404, 'not_found', 'Not found');
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,6 +43,14 @@ declare module 'fastify' {
 /** A member's role lookup, provided by the plugin that owns the accounts (auth). */
 export type RoleLookup = (userId: number) => Promise<Role | null>;
 
+/** What the console's login needs of the accounts' owner (auth), which the kernel does not know. */
+export interface StaffAccounts {
+  /** The account of this e-mail and password (null: unknown, wrong password or being deleted), in constant-ish time. */
+  check(email: string, password: string): Promise<{ userId: number; email: string } | null>;
+  /** The account's e-mail address (null: no such account). */
+  email(userId: number): Promise<string | null>;
+}
+
 /** Roles are cached this long at most; a change seen by the database drops the entry at once. */
 export const ROLE_CACHE_MS = 5_000;
 const ROLE_CACHE_SIZE = 10_000;
@@ -32,6 +58,10 @@ const ROLE_CACHE_SIZE = 10_000;
 export interface AccessControl {
   /** The accounts' owner tells the kernel how to read a member's role (once, in its init). */
   useRoles(lookup: RoleLookup): void;
+  /** The accounts' owner tells the console how to check a password and name an account (once). */
+  useAccounts(accounts: StaffAccounts): void;
+  /** As given by useAccounts (null until then: the console cannot log anyone in). */
+  readonly accounts: StaffAccounts | null;
   /** The member's role (cached); null without a lookup or for an unknown member. */
   role(userId: number): Promise<Role | null>;
   /** Forgets cached roles: one member's, or all. */
@@ -45,6 +75,7 @@ export interface AccessControl {
  */
 export function createAccessControl(changes: Pick<Changes, 'onMember' | 'live'>, now = () => Date.now()): AccessControl {
   let lookup: RoleLookup | null = null;
+  let accounts: StaffAccounts | null = null;
   const cache = new Map<number, { role: Role | null; until: number }>();
   const forget = (userId?: number | null) => (userId == null ? cache.clear() : void cache.delete(userId));
   changes.onMember(forget);
@@ -53,6 +84,11 @@ export function createAccessControl(changes: Pick<Changes, 'onMember' | 'live'>,
       if (lookup) throw new Error('a role lookup is provided already');
       lookup = fn;
     },
+    useAccounts(given) {
+      if (accounts) throw new Error('staff accounts are provided already');
+      accounts = given;
+    },
+    get accounts() { return accounts; },
     async role(userId) {
       const hit = cache.get(userId);
       if (hit && hit.until > now()) return hit.role;
@@ -87,27 +123,45 @@ export function enforceAccess(app: FastifyInstance, control: AccessControl) {
   const member = async (req: FastifyRequest) => {
     if (req.userId == null) throw authenticationRequired();
   };
-  const operator = async (req: FastifyRequest) => {
-    if (req.userId == null) throw authenticationRequired();
-    if ((await control.role(req.userId)) !== 'operator') throw forbidden('forbidden', 'This is for operators only.');
+  // The kernel has resolved the console session before (app.ts); without one, nothing is here.
+  const staff = async (req: FastifyRequest) => {
+    if (!req.staff) throw consoleNotFound();
+  };
+  const admin = async (req: FastifyRequest) => {
+    if (!req.staff) throw consoleNotFound();
+    if (req.staff.role !== 'admin') throw forbidden('forbidden', 'This is for admins only.');
   };
   app.addHook('onRoute', function (this: FastifyInstance, route: RouteOptions) {
     const fallback = defaultOf(this);
     const access = route.config?.access ?? fallback;
     if (access === undefined) {
-      throw new Error(`route ${[route.method].flat().join(',')} ${route.url} declares no access level: add config: { access: 'visitor' | 'member' | 'operator' }`);
+      throw new Error(`route ${[route.method].flat().join(',')} ${route.url} declares no access level: add config: { access: 'visitor' | 'member' | 'operator' | 'admin' }`);
     }
     if (!(ACCESS_LEVELS as readonly string[]).includes(access)) {
       throw new Error(`route ${[route.method].flat().join(',')} ${route.url} has an unknown access level ${JSON.stringify(access)}`);
     }
+    const console = isConsoleAccess(access);
+    if (console !== route.url.startsWith(CONSOLE_API_PREFIX)) {
+      throw new Error(`route ${[route.method].flat().join(',')} ${route.url}: ${console ? `access '${access}' is for paths under ${CONSOLE_API_PREFIX} only` : `paths under ${CONSOLE_API_PREFIX} are the console's: access 'operator' or 'admin'`}`);
+    }
     route.config = { ...route.config, access };
     if (access === 'visitor') return;
-    const check = access === 'member' ? member : operator;
-    route.preHandler = [...[route.preHandler ?? []].flat(), check];
+    if (console) {
+      // Before the body is parsed and checked: nobody without a console session learns the endpoint exists.
+      route.onRequest = [...[route.onRequest ?? []].flat(), access === 'admin' ? admin : staff];
+      return;
+    }
+    route.preHandler = [...[route.preHandler ?? []].flat(), member];
   });
 }
 
-/** The member calling a 'member' or 'operator' route (the kernel has checked the session). */
+/** The staff member calling an 'operator' or 'admin' route (the kernel has checked the console session). */
+export function staffOf(req: FastifyRequest): Staff {
+  if (!req.staff) throw consoleNotFound();
+  return req.staff;
+}
+
+/** The member calling a 'member' route (the kernel has checked the session). */
 export function memberId(req: FastifyRequest): number {
   // Only reachable on a 'visitor' route by mistake: answer as a member route would.
   if (req.userId == null) throw authenticationRequired();

@@ -32,7 +32,11 @@ import { createBootData, registerCompression, registerShell } from './shell.ts';
 import { sanitiseAjvPlugin, sanitiseRequest } from './sanitise.ts';
 import { registerTestHooks } from './test-hooks.ts';
 import { registerCors } from './cors.ts';
-import { createAccessControl, enforceAccess } from './access.ts';
+import { consoleNotFound, createAccessControl, enforceAccess, isConsoleAccess } from './access.ts';
+import { CONSOLE_API_PREFIX } from '../contract/endpoint.ts';
+import { CONSOLE_COOKIE, createConsoleStaff, staffMigrations } from './console/staff.ts';
+import { auditMigrations, createAudit } from './console/audit.ts';
+import { registerConsole, registerConsolePage } from './console/routes.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { ApiErrorBody } from '../contract/errors.ts';
 import * as api from '../contract/api.ts';
@@ -157,6 +161,9 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     changes,
     events: createEvents(),
     access: createAccessControl(changes),
+    audit: createAudit(database.db, clock),
+    // Set below, once access control exists.
+    console: undefined as never,
     // Set below, once the plugins are known.
     enabled: () => new Set(),
     self: { id: 'kernel', on: () => true },
@@ -172,6 +179,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     },
     serve: serveWith({ checkResponses: config.checkResponses }),
   };
+  kernel.console = createConsoleStaff({ db: database.db, clock, tokens: kernel.tokens, secrets: kernel.secrets, access: kernel.access });
   // Every route from here on declares who may call it, and the kernel checks it (access.ts).
   enforceAccess(app, kernel.access);
   app.addHook('onClose', async () => { await kernel.realtime.close(); await kernel.changes.close(); });
@@ -188,7 +196,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   jobs.every('kernel:tokens-cleanup', 86400_000, () => kernel.tokens.cleanup(7 * 86400_000));
 
   const applied = await runMigrations(database.db, [
-    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations, ...presenceMigrations, ...changeMigrations] },
+    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations, ...presenceMigrations, ...changeMigrations, ...staffMigrations, ...auditMigrations] },
     ...ordered.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),
   ]);
   // PGlite has no autovacuum, so nothing gathers planner statistics unless asked: after migrations
@@ -233,6 +241,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   // Set on every request before any handler runs (identify).
   decorateRequestLater(app, 'site');
   app.decorateRequest('userId', null);
+  app.decorateRequest('staff', null);
   // After each route's schema: control characters, non-finite numbers, oversized input (sanitise.ts).
   app.addHook('preHandler', sanitiseRequest);
 
@@ -253,6 +262,11 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     }
     if (!req.url.startsWith('/api/')) return;
     reply.header('Cache-Control', 'no-store');
+    // The console's API: nothing is there for anyone without a console session (not even a 403).
+    if (req.url.startsWith(CONSOLE_API_PREFIX)) {
+      req.staff = await kernel.console.resolve(req.cookies[CONSOLE_COOKIE]);
+      if (!req.staff) throw consoleNotFound();
+    }
     // CSRF defence: a cross-site form cannot set this header nor send JSON without a preflight.
     if (STATE_CHANGING.has(req.method) && !req.routeOptions.config?.csrfExempt) {
       if (req.headers['x-request-type'] !== 'client') {
@@ -311,6 +325,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     await app.register(async (scope) => {
       // Switched off for this domain (its flag, or a plugin it requires): every route answers 404.
       scope.addHook('onRequest', async (req: FastifyRequest) => {
+        // The console works across domains: its endpoints answer whatever the console's own host has on.
+        if (isConsoleAccess(req.routeOptions.config?.access)) return;
         if (!kernel.enabled(req.site).has(p.id)) throw new HttpError(404, 'feature_disabled', `${p.id} is not available on this site`);
       });
       // The summaries the app-wide hook just made for this scope's routes name their plugin.
@@ -336,6 +352,8 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     });
   }
 
+  await registerConsole(app, { kernel, staff: kernel.console, plugins: ordered, settings: pluginSettings(ordered) });
+  registerConsolePage(app, config.distDir);
   registerMedia(app, kernel.storage);
   registerShell(app, {
     config, bootData: kernel.bootData, identify, enabled: kernel.enabled,

@@ -20,6 +20,8 @@ import type { PluginDescriptor } from '../contract/plugin.ts';
 import type { AccessControl } from './access.ts';
 import type { Serve } from './endpoints.ts';
 import type { Events } from './events.ts';
+import type { Audit } from './console/audit.ts';
+import type { ConsoleStaff } from './console/staff.ts';
 
 /** The plugin a kernel handle was given to, and whether it is switched on for a site. */
 export interface PluginSelf {
@@ -54,8 +56,15 @@ export interface Kernel {
   events: Events;
   /** What the HTML shell carries for the first paint: `bootData.add(name, async (req) => value)`. */
   bootData: BootDataRegistry;
-  /** Route access levels and members' roles: the accounts' owner provides `access.useRoles(lookup)`. */
+  /** Route access levels and members' roles: the accounts' owner provides `access.useRoles(lookup)` and `access.useAccounts(...)`. */
   access: AccessControl;
+  /**
+   * The console's audit log: every change made from the console, `audit.record(trx, req, { action,
+   * target, before, after })` in the transaction of the change (kernel/server/console/audit.ts).
+   */
+  audit: Audit;
+  /** Console accounts: the password and TOTP login, console sessions (kernel/server/console/staff.ts). */
+  console: ConsoleStaff;
   /** The ids of the plugins switched on for a site: the one switch (kernel/contract/plugin.ts). */
   enabled(site: SiteSettings): ReadonlySet<string>;
   self: PluginSelf;

@@ -27,6 +27,15 @@ export interface Sites {
    */
   seed(file: SitesFile): Promise<void>;
   update(domain: string, patch: Stored): Promise<void>;
+  /** Every stored row (the `default` row and each domain's own values), as stored. */
+  rows(): Promise<{ domain: string; settings: Stored; updated_at: Date }[]>;
+  /**
+   * Sets a row's own values in the caller's transaction (null removes one; a new domain gets a row),
+   * unchecked (the caller checks): call `changed(domain)` once it committed.
+   */
+  write(db: DB, domain: string, patch: Record<string, unknown>, opts?: { create?: boolean }): Promise<{ before: Stored | null; after: Stored }>;
+  /** Drops cached sites here and on every other instance (after a committed `write`). */
+  changed(domain: string): void;
   /**
    * Fails when a site's canonical_url is missing or no http(s) origin, and in production when it
    * is not https: the server refuses to start rather than mail links to the wrong place.
@@ -263,6 +272,27 @@ export function dbSites(db: DB, allPlugins: string[], opts: { feed?: SitesFeed; 
         .onConflict((oc) => oc.column('domain').doUpdateSet({ settings, updated_at: new Date() })).execute();
       changed(normaliseHost(domain));
     },
+    async rows() {
+      const rows = await db.selectFrom('kernel_sites').select(['domain', 'settings', 'updated_at']).orderBy('domain').execute();
+      return rows.map((r) => ({ domain: r.domain, settings: (typeof r.settings === 'string' ? JSON.parse(r.settings) : r.settings) as Stored, updated_at: new Date(r.updated_at) }));
+    },
+    async write(on, rawDomain, patch, wopts = {}) {
+      const domain = normaliseHost(rawDomain);
+      const row = await on.selectFrom('kernel_sites').select('settings').where('domain', '=', domain).forUpdate().executeTakeFirst();
+      if (!row && !wopts.create) throw new Error(`no domain ${domain}`);
+      if (row && wopts.create) throw new Error(`domain ${domain} exists`);
+      const before = row ? (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Stored : null;
+      const after: Record<string, unknown> = { ...(before ?? {}) };
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === null) delete after[k];
+        else after[k] = v;
+      }
+      const settings = JSON.stringify(after);
+      if (row) await on.updateTable('kernel_sites').set({ settings, updated_at: new Date() }).where('domain', '=', domain).execute();
+      else await on.insertInto('kernel_sites').values({ domain, settings }).execute();
+      return { before, after: after as Stored };
+    },
+    changed,
     async check({ production }) {
       const rows = await db.selectFrom('kernel_sites').select(['domain', 'settings']).execute();
       const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Stored;

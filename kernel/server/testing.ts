@@ -81,7 +81,7 @@ export function linkIn(mail: { text: string } | undefined, part: string): string
 }
 
 // A member for tests, made through the plugins' services: see plugins/testing.ts.
-export { addMember, creditsOf, makePremium } from '../../plugins/testing.ts';
+export { addMember, creditsOf, makePremium, staffLogin } from '../../plugins/testing.ts';
 
 /** Collects the events a test socket receives; `next(type)` waits for the first of that type. */
 export function socketEvents(ws: WebSocket) {

@@ -26,8 +26,8 @@ export const AuthUser = Type.Object({
   language: Type.Union([Locale, Type.Null()]),
   fictional_icon: Type.String(),
   notifications_disabled: Type.Array(Type.String()),
-  /** Present for operators only (members' user objects have no role field). */
-  role: Type.Optional(Type.Literal('operator')),
+  /** Present for staff only (members' user objects have no role field). */
+  role: Type.Optional(Type.Union([Type.Literal('operator'), Type.Literal('admin')])),
 });
 
 /** The logged-in member as GET/POST/PUT /api/user.php return it: auth's fields and those of the plugins on for the site. */

@@ -20,6 +20,8 @@ export default defineServerPlugin(authPlugin, {
     kernel.services.provide(authRef, auth);
     // Roles live in the users table: the kernel asks here when a route is for operators.
     kernel.access.useRoles((userId) => auth.roleOf(userId));
+    // The console's password step: the same argon2 check as logging in (a dummy hash for unknown addresses).
+    kernel.access.useAccounts({ check: (email, password) => auth.checkPassword(email, password), email: (userId) => auth.emailOf(userId) });
     // Login failures count for a day; addresses unused for half a year are no longer "usual".
     kernel.jobs.every('auth:login-records', 3600_000, () => cleanupLoginRecords(kernel.db, kernel.clock.now()));
     return { auth };

@@ -17,8 +17,10 @@ const login = (email: string, password: string) => t.call({ method: 'POST', url:
 
 describe('npm run operator -- create <email>', () => {
   it('reads only `create <email>`', () => {
-    expect(parseOperatorArgs(['create', 'ops@example.com'])).toEqual({ email: 'ops@example.com' });
-    for (const args of [[], ['create'], ['delete', 'ops@example.com'], ['create', 'a@example.com', 'b@example.com']]) expect(parseOperatorArgs(args)).toBeNull();
+    expect(parseOperatorArgs(['create', 'ops@example.com'])).toEqual({ email: 'ops@example.com', role: 'operator' });
+    expect(parseOperatorArgs(['create', 'ops@example.com', '--role', 'admin'])).toEqual({ email: 'ops@example.com', role: 'admin' });
+    expect(parseOperatorArgs(['create', 'ops@example.com', '--role=operator'])).toEqual({ email: 'ops@example.com', role: 'operator' });
+    for (const args of [[], ['create'], ['delete', 'ops@example.com'], ['create', 'a@example.com', 'b@example.com'], ['create', 'a@example.com', '--role', 'root'], ['create', 'a@example.com', '--role']]) expect(parseOperatorArgs(args)).toBeNull();
   });
 
   it('refuses a bad e-mail address in words', async () => {

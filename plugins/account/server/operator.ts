@@ -23,12 +23,12 @@ export interface OperatorAccount {
 }
 
 /**
- * Makes `email` an operator: creates the account (without any password) or promotes the existing
+ * Makes `email` a console account (operator or admin): creates the account (without any password) or promotes the existing
  * one, and hands out a one-time link to set the password: a password-reset link of the default
  * site, expiring like one (RESET_LINK_HOURS). Mailed too when SMTP is configured; without it a
  * mail would only land in the outbox folder, so the printed link is the way.
  */
-export async function createOperator(kernel: Kernel, auth: AuthService, rawEmail: string): Promise<OperatorAccount> {
+export async function createOperator(kernel: Kernel, auth: AuthService, rawEmail: string, role: 'operator' | 'admin' = 'operator'): Promise<OperatorAccount> {
   const email = normaliseEmail(String(rawEmail ?? ''));
   if (!email || email.length > EMAIL_MAX || !isValidEmail(email)) {
     throw new OperatorError(`"${String(rawEmail ?? '').slice(0, 300)}" is not a valid e-mail address`);
@@ -38,7 +38,7 @@ export async function createOperator(kernel: Kernel, auth: AuthService, rawEmail
     throw new OperatorError(`the account of ${existing.email} is being deleted; reactivate it or wait until it is gone`);
   }
   const userId = existing ? existing.id : await auth.createAccount({ email, password: null });
-  await auth.setRole(userId, 'operator');
+  await auth.setRole(userId, role);
   // The default site: a host that is no configured domain resolves to it.
   const site = await kernel.sites.resolve('');
   const token = await kernel.tokens.issue({ purpose: 'reset', userId, ttlMs: RESET_LINK_HOURS * 3600_000 });

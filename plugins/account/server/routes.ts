@@ -34,7 +34,8 @@ export interface AccountService {
   /** Sends (or re-sends) the activation mail with a fresh link. */
   sendActivation(req: FastifyRequest, userId: number): Promise<void>;
   /** `npm run operator -- create <email>`: creates or promotes the operator, returns a set-password link. */
-  createOperator(email: string): Promise<OperatorAccount>;
+  /** A console account (`npm run operator -- create <email> --role admin|operator`). */
+  createOperator(email: string, role?: 'operator' | 'admin'): Promise<OperatorAccount>;
 }
 
 /** The services the account plugin uses (injected: its `deps`). */
@@ -53,7 +54,7 @@ export function createAccountService(kernel: Kernel, auth: AuthService): Account
         path: `${activateLink.path}?token=${link}`,
       });
     },
-    createOperator: (email) => createOperator(kernel, auth, email),
+    createOperator: (email, role) => createOperator(kernel, auth, email, role),
   };
 }
 

@@ -58,4 +58,11 @@ export const authMigrations: Migration[] = [{
     // Who may use operator routes; set only by `npm run operator -- create <email>`.
     await sql`ALTER TABLE users ADD COLUMN role text NOT NULL DEFAULT 'member' CHECK (role IN ('member', 'operator'))`.execute(db);
   },
+}, {
+  name: '007_admin_role',
+  async up(db) {
+    // Console roles: admin (everything) and operator (members, moderation, the inbox).
+    await sql`ALTER TABLE users DROP CONSTRAINT IF EXISTS users_role_check`.execute(db);
+    await sql`ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('member', 'operator', 'admin'))`.execute(db);
+  },
 }];

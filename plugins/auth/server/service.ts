@@ -53,6 +53,10 @@ export interface AuthService {
   /** Starts a session for the member (dropping the one presented, if any) and hands the browser its cookie. */
   logIn(req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
   /** The account with this address (any state), matched case-insensitively. */
+  /** The account of this address and password (not one being deleted), for the console's login; an unknown address costs the same time. */
+  checkPassword(email: string, password: string): Promise<{ userId: number; email: string } | null>;
+  /** The account's address (null: none, or being deleted). */
+  emailOf(userId: number): Promise<string | null>;
   findByEmail(email: string, db?: DB): Promise<{ id: number; email: string; status: string; language: string | null; deleted_at: Date | null } | null>;
   setPassword(userId: number, password: string, db?: DB): Promise<void>;
   onErase(hook: EraseHook): void;
@@ -64,6 +68,7 @@ export interface AuthService {
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Tokens, 'forget'>): AuthService {
+  let dummy: Promise<string> | null = null;
   const extensions: { owner: ExtensionOwner; fields: Record<string, TSchema>; load: (userId: number, site: SiteSettings) => Promise<Partial<UserFields>> }[] = [];
   const eraseHooks: EraseHook[] = [];
   let schema: TSchema | null = null;
@@ -90,8 +95,8 @@ export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Token
         notifications_disabled: typeof row.notifications_disabled === 'string'
           ? JSON.parse(row.notifications_disabled) : row.notifications_disabled,
       };
-      // Only operators carry a role: a member's user object stays as it was.
-      if (row.role === 'operator') base.role = 'operator';
+      // Only staff carry a role: a member's user object stays as it was.
+      if (row.role !== 'member') base.role = row.role;
       // Only the plugins on for this site add their fields (the one switch).
       for (const { owner, load } of extensions) if (owner.on(site)) Object.assign(base, await load(userId, site));
       return base;
@@ -124,6 +129,17 @@ export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Token
       await sessions.destroy(req.cookies[SESSION_COOKIE]);
       setSessionCookie(req, reply, await sessions.create(userId));
       await db.updateTable('users').set({ last_seen: new Date() }).where('id', '=', userId).execute();
+    },
+    async checkPassword(email, password) {
+      const row = await db.selectFrom('users').select(['id', 'email', 'password_hash', 'deleted_at'])
+        .where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+      dummy ??= hash('not-a-real-password', ARGON);
+      const ok = row?.password_hash ? await verify(row.password_hash, password).catch(() => false) : (await verify(await dummy, password).catch(() => false), false);
+      return ok && row && !row.deleted_at ? { userId: Number(row.id), email: row.email } : null;
+    },
+    async emailOf(userId) {
+      const row = await db.selectFrom('users').select('email').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+      return row?.email ?? null;
     },
     async findByEmail(email, on = db) {
       const row = await on.selectFrom('users').select(['id', 'email', 'status', 'language', 'deleted_at'])

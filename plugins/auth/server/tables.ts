@@ -16,7 +16,7 @@ export interface UsersTable {
   last_seen: Timestamp | null;
   deleted_at: Timestamp | null;
   /** 'operator' may use operator routes (kernel/server/access.ts); set only by `npm run operator`. */
-  role: Generated<'member' | 'operator'>;
+  role: Generated<'member' | 'operator' | 'admin'>;
   created_at: TimestampDefault;
 }
 export interface AuthLoginFailuresTable { id: Generated<number>; email: string; ip: string; at: TimestampDefault }
