@@ -31,7 +31,7 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
     // The network-idle sweep and the affiliates' postbacks do not depend on the screen: once, on the desktop.
-    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, testIgnore: /(network-idle|affiliates)\.spec\.ts$/ },
+    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, testIgnore: /(network-idle|affiliates|console)\.spec\.ts$/ },
   ],
   webServer: [{
     // A real SMTP server that keeps the mails for the tests to read.

@@ -59,6 +59,15 @@ export default defineConfig({
       // Its own chunk loading global: the signup widget (another build) loads on the same page.
       tools: { htmlPlugin: false, rspack: { output: { uniqueName: 'flirt-landers' } } },
     },
+    // The operator console (kernel/web/console, every plugin's plugins/<id>/console.ts): its own page
+    // at /operator and its own chunks under /console/, so nothing of it reaches members' pages.
+    console: {
+      source: { entry: { console: './kernel/web/console/boot.tsx' } },
+      html: { template: './kernel/web/console/index.html' },
+      output: { distPath: { root: path.join(distRoot, 'console') }, assetPrefix: '/console/' },
+      performance: { chunkSplit: { strategy: 'split-by-experience' } },
+      tools: { rspack: { output: { uniqueName: 'flirt-console' } } },
+    },
     // The embeddable widgets (widgets/): <dist>/widgets/loader.js is what a partner page loads (small,
     // stable address, revalidated); it loads each widget lazily from static/ (hashed, cached for
     // good), from wherever loader.js came from.

@@ -26,7 +26,8 @@ export function pluginSpeed(): RsbuildPlugin {
         const root = api.context.rootPath;
         const dist = environment.distPath;
         const t0 = Date.now();
-        const routes = writeRouteChunks(root, dist, stats);
+        // The route → chunk map is the app's (the console and the other builds have no routes of the app).
+        const routes = environment.name === 'web' ? writeRouteChunks(root, dist, stats) : 0;
         const { files, raw, br } = await precompress(dist);
         console.log(`[speed] ${routes} routes mapped to chunks; ${files} files precompressed (${kib(raw)} → ${kib(br)} brotli) in ${Date.now() - t0} ms`);
       });

@@ -346,7 +346,8 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
         root: config.distDir, prefix: '/', index: false, wildcard: true, preCompressed: true,
         // index.html only as the shell (with its boot block); compressed copies only through preCompressed.
         // The server-side bundle (server/) is the server's, not a download.
-        allowedPath: (p) => p !== '/index.html' && !/\.(?:br|gz)$/.test(p) && !p.startsWith('/server/'),
+        // The console's page comes only from its route (/operator, with its own headers).
+        allowedPath: (p) => p !== '/index.html' && !/\.(?:br|gz)$/.test(p) && !p.startsWith('/server/') && p !== '/console/console.html',
         setHeaders(reply, file) {
           // Hashed bundle files never change; everything else is revalidated.
           reply.header('Cache-Control', /[\\/]static[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -78,6 +78,13 @@ export const testSignupDate = endpoint({
   response: Type.Object({ found: Type.Boolean() }),
 });
 
+/** POST /api/test/staff (TEST_HOOKS only): a console account with this password and role (`npm run operator` in real life). */
+export const testStaff = endpoint({
+  method: 'POST', path: '/api/test/staff', access: 'visitor',
+  body: Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ minLength: 8, maxLength: 200 }), role: Type.Union([Type.Literal('operator'), Type.Literal('admin')]) }, { additionalProperties: false }),
+  response: Type.Object({ user_id: Type.Integer() }),
+});
+
 /** What a plugin adds to the user object: its fields' schemas (a subset of UserFields). */
 export type UserFieldSchemas<K extends keyof UserFields> = { [F in K]: TSchema };
 

@@ -12,6 +12,7 @@ import type { ConsoleStaff } from './staff.ts';
 import { CONSOLE_COOKIE, CONSOLE_IDLE_MS } from './staff.ts';
 import type { AuditRow } from './audit.ts';
 import { KERNEL_SETTING_DEFS } from './kernel-settings.ts';
+import { toCsv } from '../../contract/csv.ts';
 
 interface ConsoleDeps {
   kernel: Kernel;
@@ -36,15 +37,6 @@ function settingDef(d: ConsoleDeps, name: string) {
   if (k) return { plugin: 'kernel', def: k };
   return d.settings.owners.get(name) ?? null;
 }
-
-const csvCell = (v: unknown) => {
-  const s = v == null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-  // A cell a spreadsheet would run as a formula starts with a quote instead.
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-export const toCsv = (rows: Record<string, unknown>[], columns: string[]) =>
-  [columns.join(','), ...rows.map((r) => columns.map((k) => csvCell(r[k])).join(','))].join('\r\n') + '\r\n';
 
 /** The console's API (login, its own account, domains and features, the audit log) and its page. */
 export async function registerConsole(app: FastifyInstance, d: ConsoleDeps) {
@@ -186,7 +178,7 @@ export async function registerConsole(app: FastifyInstance, d: ConsoleDeps) {
 
 /** The console's page: /operator and everything under it, from the console build (<dist>/console). */
 export function registerConsolePage(app: FastifyInstance, distDir: string) {
-  const file = path.join(distDir, 'console', 'index.html');
+  const file = path.join(distDir, 'console', 'console.html');
   const page = async (_req: FastifyRequest, reply: FastifyReply) => {
     let html: string;
     try {

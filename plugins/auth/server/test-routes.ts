@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
-import { testSignupDate } from '../contract.ts';
+import { testSignupDate, testStaff } from '../contract.ts';
 import type { AuthService } from './service.ts';
 
 /**
@@ -13,5 +13,11 @@ export function authTestRoutes(app: FastifyInstance, kernel: Kernel, auth: AuthS
     if (!user) return { found: false };
     await kernel.db.updateTable('users').set({ signup_date: new Date(kernel.clock.now().getTime() - req.body.seconds_ago * 1000) }).where('id', '=', user.id).execute();
     return { found: true };
+  });
+  kernel.serve(app, testStaff, async (req) => {
+    const found = await auth.findByEmail(req.body.email);
+    const userId = found?.id ?? await auth.createAccount({ email: req.body.email, password: req.body.password, status: 'active' });
+    await auth.setRole(userId, req.body.role);
+    return { user_id: userId };
   });
 }
