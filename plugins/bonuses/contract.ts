@@ -1,8 +1,8 @@
 // What the bonuses plugin's browser and server halves share: the 4-hour time bonus, discount codes
 // and their endpoints. The discount itself (OfferDiscount, discountAmount) is the payments plugin's shape.
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
 import { endpoint } from '../../kernel/contract/endpoint.ts';
-import { METHODS, OfferDiscount } from '../payments/contract.ts';
+import { CURRENCIES, METHODS, OfferDiscount } from '../payments/contract.ts';
 
 /** The time bonus: 25 % for the first 4 hours after signup, for members who have not paid yet. */
 export const TIME_BONUS_CODE = 'TIMEBONUS25';
@@ -78,3 +78,90 @@ export interface DiscountCode {
   expired: boolean;
   paymentmethods: string[] | null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The operator console (admins only: money): discount codes made, switched off and their uses seen.
+
+const CONSOLE = '/api/operator/bonuses' as const;
+const Iso = Type.String({ format: 'date-time' });
+const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+const CodeText = Type.String({ minLength: 3, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** How often a code was claimed: held by an open payment, used by a paid one, given back. */
+export const CodeUseCounts = Type.Object({ reserved: Type.Integer(), used: Type.Integer(), released: Type.Integer() });
+
+/** A discount code as staff see it: every field of the spec's discount code, and where it came from. */
+export const ConsoleCode = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  country: Nullable(Type.String()),
+  user_id: Nullable(Type.Integer()),
+  expires: Nullable(Iso),
+  value_percentage: Type.Number(),
+  currency: Nullable(Type.String()),
+  minimum_order_value: Nullable(Type.Integer()),
+  status: Type.Enum(['active', 'inactive']),
+  validity: Type.Enum(['once_per_user', 'reusable']),
+  /** Past its expiry (derived from `expires`). */
+  expired: Type.Boolean(),
+  paymentmethods: Nullable(Type.Array(Type.String())),
+  created_at: Iso,
+  /** The staff member who made it in the console; null: a seed (the example codes). */
+  created_by: Nullable(Type.Integer()),
+  uses: CodeUseCounts,
+});
+export type ConsoleCode = Static<typeof ConsoleCode>;
+
+/** GET …/codes: codes, newest first, 50 a page (`q`: part of the code). */
+export const consoleCodes = endpoint({
+  method: 'GET', path: `${CONSOLE}/codes`, access: 'admin',
+  query: Type.Object({
+    q: Type.Optional(Type.String({ maxLength: 40 })),
+    status: Type.Optional(Type.Enum(['active', 'inactive'])),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  }, { additionalProperties: false }),
+  response: Type.Object({ codes: Type.Array(ConsoleCode), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() }),
+});
+
+/**
+ * POST …/codes: a new code (stored upper case; 409 code_exists). Percentages with two decimals at
+ * most; `minimum_order_value` in minor units of `currency` (of any currency when none is named).
+ */
+export const consoleCreateCode = endpoint({
+  method: 'POST', path: `${CONSOLE}/codes`, access: 'admin',
+  body: Type.Object({
+    code: CodeText,
+    value_percentage: Type.Number({ minimum: 0.01, maximum: 90, multipleOf: 0.01 }),
+    validity: Type.Enum(['once_per_user', 'reusable']),
+    status: Type.Optional(Type.Enum(['active', 'inactive'])),
+    country: Type.Optional(Nullable(Type.String({ pattern: '^[A-Z]{2}$' }))),
+    user_id: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
+    expires: Type.Optional(Nullable(Iso)),
+    currency: Type.Optional(Nullable(Type.Enum(CURRENCIES))),
+    minimum_order_value: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100_000_000 }))),
+    paymentmethods: Type.Optional(Nullable(Type.Array(Type.Enum(METHODS), { minItems: 1, maxItems: 16, uniqueItems: true }))),
+  }, { additionalProperties: false }),
+  response: Type.Object({ code: ConsoleCode }),
+});
+export type ConsoleCreateCode = Static<typeof consoleCreateCode.body>;
+
+/** POST …/codes/status: deactivates a code (or activates it again); members can no longer enter it. */
+export const consoleCodeStatus = endpoint({
+  method: 'POST', path: `${CONSOLE}/codes/status`, access: 'admin',
+  body: Type.Object({ code: CodeText, status: Type.Enum(['active', 'inactive']) }, { additionalProperties: false }),
+  response: Type.Object({ code: ConsoleCode }),
+});
+
+/** One claim of a code by a payment. */
+export const CodeUse = Type.Object({
+  id: Type.Integer(), user_id: Type.Integer(), email: Nullable(Type.String()), payment_id: Type.Integer(),
+  status: Type.Enum(['reserved', 'used', 'released']), once: Type.Boolean(), created_at: Iso, updated_at: Iso,
+});
+export type CodeUse = Static<typeof CodeUse>;
+
+/** GET …/code?code=: a code and its uses, newest first. */
+export const consoleCode = endpoint({
+  method: 'GET', path: `${CONSOLE}/code`, access: 'admin',
+  query: Type.Object({ code: CodeText }, { additionalProperties: false }),
+  response: Type.Object({ code: ConsoleCode, uses: Type.Array(CodeUse) }),
+});

@@ -6,6 +6,7 @@ import { paymentsRef } from '../payments/server.ts';
 import bonusesPlugin from './plugin.ts';
 import { bonusesMigrations } from './server/migrations.ts';
 import { bonusesRoutes } from './server/routes.ts';
+import { bonusesConsoleRoutes } from './server/console.ts';
 import { createBonuses, type Bonuses } from './server/service.ts';
 
 export const bonusesRef = serviceRef<Bonuses>('bonuses');
@@ -36,6 +37,7 @@ export default defineServerPlugin(bonusesPlugin, {
   },
   api(app, kernel) {
     bonusesRoutes(app, kernel, kernel.state.bonuses, kernel.state.payments);
+    bonusesConsoleRoutes(app, kernel);
   },
   /** Example codes for development and the journeys (operators add their own). */
   async seed(kernel) {

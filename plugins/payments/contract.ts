@@ -1,7 +1,7 @@
 // What the payments plugin's browser and server halves share: packages, methods, payments, the
 // API's endpoints with their request and answer schemas, and its live event. Money is always
 // integer minor units (pence, cents, øre, grosze).
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TSchema } from 'typebox';
 import { endpoint } from '../../kernel/contract/endpoint.ts';
 import { CURRENCIES, METHODS } from './lists.ts';
 
@@ -337,3 +337,171 @@ declare module '../../kernel/contract/realtime.ts' {
     'payments:status': { payment: Payment };
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The operator console (admins only: money). Paths under /api/operator/payments/, a console
+// session (a visitor or a member gets 404, an operator 403); every change is audited.
+
+const CONSOLE = '/api/operator/payments' as const;
+/** A calendar day (UTC), YYYY-MM-DD. */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Country = Type.String({ pattern: '^[A-Z]{2}$' });
+const DomainName = Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9.-]+$' });
+const Iso = Type.String({ format: 'date-time' });
+const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+
+/** A payment as staff see it: the member, the domain, the provider's id, what was refunded or reversed. */
+export const ConsolePayment = Type.Object({
+  id: Type.Integer(),
+  user_id: Nullable(Type.Integer()),
+  /** The member's address (null: the account was erased). */
+  email: Nullable(Type.String()),
+  domain: Type.String(),
+  package_id: Type.Integer(),
+  credits: Type.Integer(),
+  amount: Type.Integer(),
+  fee: Type.Integer(),
+  discount: Type.Integer(),
+  currency: Currency,
+  method: PaymentMethod,
+  country: Type.String(),
+  status: PaymentStatus,
+  provider: Type.String(),
+  provider_id: Nullable(Type.String()),
+  created_at: Iso,
+  paid_at: Nullable(Iso),
+  updated_at: Iso,
+  credited: Type.Boolean(),
+  refunded_credits: Type.Integer(),
+  refunded_amount: Type.Integer(),
+  reversed_credits: Type.Integer(),
+  repeat: Type.Boolean(),
+});
+export type ConsolePayment = Static<typeof ConsolePayment>;
+
+/** What the provider told of a payment and what was done to it (webhook, poll, return, console). */
+export const PaymentEvent = Type.Object({
+  id: Type.Integer(), status: Type.String(), source: Type.String(), note: Nullable(Type.String()), at: Iso,
+});
+export const PaymentRefund = Type.Object({
+  id: Type.Integer(), credits: Type.Integer(), amount: Type.Integer(), status: Type.Enum(['pending', 'done', 'failed']),
+  provider_refund_id: Nullable(Type.String()), created_at: Iso, updated_at: Iso,
+});
+/** A credit ledger entry the payment caused (its grant, refunds, reversals). */
+export const LedgerLine = Type.Object({
+  id: Type.Integer(), user_id: Type.Integer(), amount: Type.Integer(), balance_after: Type.Integer(),
+  reason: Type.String(), reference: Nullable(Type.String()), created_at: Iso,
+});
+/** What may be refunded now: with `within_refund_days` false, only with a stated reason. */
+export const RefundState = Type.Object({
+  refund_days: Type.Integer(),
+  refund_until: Nullable(Iso),
+  within_refund_days: Type.Boolean(),
+  refundable_credits: Type.Integer(),
+  refundable_amount: Type.Integer(),
+  refundable_in_window: Type.Boolean(),
+});
+export const ConsolePaymentDetail = Type.Object({
+  payment: ConsolePayment,
+  events: Type.Array(PaymentEvent),
+  refunds: Type.Array(PaymentRefund),
+  ledger: Type.Array(LedgerLine),
+  refund: RefundState,
+});
+export type ConsolePaymentDetail = Static<typeof ConsolePaymentDetail>;
+
+export const CONSOLE_PAGE_SIZE = 50;
+
+/** GET …/list: payments, newest first, 50 a page; `q` is a member id or an e-mail address. */
+export const consolePayments = endpoint({
+  method: 'GET', path: `${CONSOLE}/list`, access: 'admin',
+  query: Type.Object({
+    q: Type.Optional(Type.String({ maxLength: 254 })),
+    status: Type.Optional(PaymentStatus),
+    method: Type.Optional(PaymentMethod),
+    country: Type.Optional(Country),
+    domain: Type.Optional(DomainName),
+    /** Made on or after this day / on or before this day (UTC). */
+    from: Type.Optional(Day),
+    to: Type.Optional(Day),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  }, { additionalProperties: false }),
+  response: Type.Object({ payments: Type.Array(ConsolePayment), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() }),
+});
+export type ConsolePaymentsQuery = Static<typeof consolePayments.query>;
+
+/** GET …/payment?id=: one payment with its history, refunds and ledger entries. */
+export const consolePayment = endpoint({
+  method: 'GET', path: `${CONSOLE}/payment`, access: 'admin',
+  query: Type.Object({ id: Id }, { additionalProperties: false }),
+  response: ConsolePaymentDetail,
+});
+
+/**
+ * POST …/refund: the unused credits of a purchase back as money, as the member's own refund does.
+ * Within refund_days; after it only with a `reason` (400 reason_required). Once: a second call
+ * answers the refund made with `already: true`.
+ */
+export const consoleRefund = endpoint({
+  method: 'POST', path: `${CONSOLE}/refund`, access: 'admin',
+  body: Type.Object({ id: Id, reason: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }),
+  response: Type.Object({ detail: ConsolePaymentDetail, already: Type.Boolean() }),
+});
+
+/** POST …/chargeback: records a chargeback (the unused credits are taken back, direct debit blocked). */
+export const consoleChargeback = endpoint({
+  method: 'POST', path: `${CONSOLE}/chargeback`, access: 'admin',
+  body: Type.Object({ id: Id, reason: Type.String({ minLength: 3, maxLength: 500 }) }, { additionalProperties: false }),
+  response: Type.Object({ detail: ConsolePaymentDetail, changed: Type.Boolean() }),
+});
+
+/** One domain's takings on one day (UTC, by the day paid) in one currency, minor units. */
+export const RevenueRow = Type.Object({
+  day: Type.String(), domain: Type.String(), currency: Currency,
+  payments: Type.Integer(), gross: Type.Integer(), refunded: Type.Integer(), charged_back: Type.Integer(), net: Type.Integer(),
+});
+export type RevenueRow = Static<typeof RevenueRow>;
+
+/** GET …/revenue: takings per domain, day and currency (default: the last 30 days). */
+export const consoleRevenue = endpoint({
+  method: 'GET', path: `${CONSOLE}/revenue`, access: 'admin',
+  query: Type.Object({ from: Type.Optional(Day), to: Type.Optional(Day), domain: Type.Optional(DomainName) }, { additionalProperties: false }),
+  response: Type.Object({ from: Type.String(), to: Type.String(), rows: Type.Array(RevenueRow) }),
+});
+
+/** A domain's packages (per currency) and methods (per country), as stored for it. */
+export const PaymentSettings = Type.Object({
+  domains: Type.Array(Type.String()),
+  domain: Type.String(),
+  /** The credit_packages setting (its schema: plugins/payments/plugin.ts). */
+  credit_packages: Type.Unknown(),
+  /** The payment_methods setting. */
+  payment_methods: Type.Unknown(),
+  /** The settings this domain does not set itself (the default row's or the plugin's apply). */
+  inherited: Type.Array(Type.Enum(['credit_packages', 'payment_methods'])),
+  /** Which currency each country pays in (a country without packages in it pays in EUR). */
+  country_currency: Type.Record(Type.String(), Currency),
+});
+export type PaymentSettings = Static<typeof PaymentSettings>;
+
+/** GET …/settings?domain=: packages and methods of a domain ('default': of every domain without its own). */
+export const consoleSettings = endpoint({
+  method: 'GET', path: `${CONSOLE}/settings`, access: 'admin',
+  query: Type.Object({ domain: Type.Optional(DomainName) }, { additionalProperties: false }),
+  response: PaymentSettings,
+});
+
+/**
+ * PUT …/settings: new packages and/or methods for a domain, checked against the settings' schemas
+ * (400 invalid_setting naming the field); members see them at once.
+ */
+export const consoleSaveSettings = endpoint({
+  method: 'PUT', path: `${CONSOLE}/settings`, access: 'admin',
+  body: Type.Object({
+    domain: DomainName,
+    /** null: the domain no longer sets it (the default row's value applies). */
+    credit_packages: Type.Optional(Type.Unknown()),
+    payment_methods: Type.Optional(Type.Unknown()),
+  }, { additionalProperties: false }),
+  response: PaymentSettings,
+});

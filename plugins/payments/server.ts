@@ -14,6 +14,7 @@ import { paymentsMigrations } from './server/migrations.ts';
 import { isTestProvider, selectProvider } from './server/providers/index.ts';
 import { testCheckoutRoutes } from './server/providers/test-checkout.ts';
 import { paymentRoutes } from './server/routes.ts';
+import { paymentsConsoleRoutes } from './server/console.ts';
 import { createPaymentsService, paymentsRef } from './server/service.ts';
 
 export type { PaymentsService } from './server/service.ts';
@@ -86,6 +87,7 @@ export default defineServerPlugin(paymentsPlugin, {
   api(app, kernel) {
     const { payments, directDebit, receipts } = kernel.state;
     paymentRoutes(app, kernel, { payments, directDebit, auth: kernel.deps.auth, chat: kernel.deps.chat, receipts });
+    paymentsConsoleRoutes(app, kernel, { payments, credits: kernel.deps.credits, auth: kernel.deps.auth, rows: () => kernel.sites.rows() });
     const provider = payments.provider;
     if (isTestProvider(provider)) {
       testCheckoutRoutes(app, kernel.serve, provider);

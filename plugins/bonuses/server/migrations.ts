@@ -46,4 +46,12 @@ export const bonusesMigrations: Migration[] = [{
     await sql`CREATE UNIQUE INDEX discount_code_uses_first_purchase ON discount_code_uses (user_id)
       WHERE once AND status <> 'released' AND code IN ('TIMEBONUS25', 'WELCOME25')`.execute(db);
   },
+}, {
+  name: '003_codes_from_the_console',
+  async up(db) {
+    // Codes made in the operator console name who made them (seeds: null); the console lists and
+    // pages codes by age, and a code's uses by the code.
+    await sql`ALTER TABLE discount_codes ADD COLUMN created_by integer`.execute(db);
+    await sql`CREATE INDEX discount_code_uses_code ON discount_code_uses (code, id)`.execute(db);
+  },
 }];

@@ -19,6 +19,8 @@ export interface DiscountCodesTable {
   validity: 'once_per_user' | 'reusable';
   paymentmethods: string[] | null;
   created_at: Date;
+  /** The staff member who made it in the operator console; null: a seed. */
+  created_by: Generated<number | null>;
 }
 
 /**

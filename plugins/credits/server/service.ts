@@ -62,6 +62,11 @@ export interface CreditsService {
   markPaidAll(ids: readonly number[]): Promise<number>;
   /** The member's ledger, newest first. */
   entries(userId: number, opts?: { limit?: number }): Promise<LedgerEntry[]>;
+  /**
+   * The ledger entries carrying these references (any member), oldest first: what one payment
+   * caused (`payment:<id>`, `refund:<id>`, `reversal:<id>`…), for the operator console.
+   */
+  byReferences(references: readonly string[], trx?: DB): Promise<(LedgerEntry & { user_id: number })[]>;
 }
 
 export const creditsRef = serviceRef<CreditsService>('credits');
@@ -202,6 +207,15 @@ export function createCreditsService(db: DB): CreditsService {
       const rows = await db.selectFrom('credit_ledger').select(['id', 'amount', 'balance_after', 'reason', 'reference', 'created_at'])
         .where('user_id', '=', userId).orderBy('id', 'desc').limit(opts.limit ?? 100).execute();
       return rows.map((r) => ({ ...r, id: Number(r.id), amount: Number(r.amount), balance_after: Number(r.balance_after), created_at: new Date(r.created_at) }));
+    },
+
+    async byReferences(references, on = db) {
+      if (!references.length) return [];
+      const rows = await on.selectFrom('credit_ledger').select(['id', 'user_id', 'amount', 'balance_after', 'reason', 'reference', 'created_at'])
+        .where('reference', 'in', [...references]).orderBy('id').limit(1000).execute();
+      return rows.map((r) => ({
+        ...r, id: Number(r.id), user_id: Number(r.user_id), amount: Number(r.amount), balance_after: Number(r.balance_after), created_at: new Date(r.created_at),
+      }));
     },
   };
 }

@@ -55,13 +55,16 @@ export function refundUntil(p: Pick<RefundableInput, 'paid_at'>, refundDays: num
 }
 
 /**
- * What the member may have refunded now: the unused credits of a paid purchase, within refund_days,
+ * What the member may have refunded now (`ignoreWindow`: what staff may, refund_days aside): the unused credits of a paid purchase, within refund_days,
  * once per purchase (a purchase refunded already, even in part, is done).
  */
-export function refundable(p: RefundableInput, unused: number, now: Date, refundDays: number): { credits: number; amount: number } {
+export function refundable(p: RefundableInput, unused: number, now: Date, refundDays: number,
+  opts: { ignoreWindow?: boolean } = {}): { credits: number; amount: number } {
   const until = refundUntil(p, refundDays);
   const none = { credits: 0, amount: 0 };
-  if (p.status !== 'paid' || !p.credited || p.refunded_credits > 0 || !until || now >= until) return none;
+  if (p.status !== 'paid' || !p.credited || p.refunded_credits > 0) return none;
+  // Staff may refund after refund_days (with a stated reason, see the console's refund).
+  if (!opts.ignoreWindow && (!until || now >= until)) return none;
   const amount = refundAmount(p, unused);
   return amount > 0 ? { credits: Math.min(unused, p.credits), amount } : none;
 }

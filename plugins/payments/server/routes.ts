@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CONSOLE_API_PREFIX } from '../../../kernel/contract/endpoint.ts';
 import { memberId } from '../../../kernel/server/access.ts';
 import { HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
@@ -36,8 +37,9 @@ export function paymentRoutes(app: FastifyInstance, kernel: Kernel, { payments, 
     max: max * kernel.config.rateLimitFactor, timeWindow: '1 hour', keyGenerator: (req: FastifyRequest) => `${name}:${req.userId ?? req.ip}`,
   });
   // Production without a real provider: every route says so instead of selling through a fake.
-  app.addHook('onRequest', async () => {
-    if (!payments.provider) throw new HttpError(503, 'payments_unavailable', 'Payments are not available right now.');
+  // (The console's pages, under /api/operator/, still show what was sold.)
+  app.addHook('onRequest', async (req) => {
+    if (!payments.provider && !req.url.startsWith(CONSOLE_API_PREFIX)) throw new HttpError(503, 'payments_unavailable', 'Payments are not available right now.');
   });
   /** The member's language for the provider's pages and texts (their saved one, else the request's). */
   const localeOf = async (req: FastifyRequest) => (await auth.userView(memberId(req), req.site))?.language ?? requestLocale(req);

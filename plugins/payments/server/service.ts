@@ -24,10 +24,20 @@ declare module '../../../kernel/server/events.ts' {
     'payments:paid': { userId: number; paymentId: number; domain: string; amount: number; currency: string; method: string; first: boolean };
   }
 }
-import type { PaymentsTable } from './tables.ts';
+import type { PaymentRefundsTable, PaymentsTable } from './tables.ts';
 
 type Row = Selectable<PaymentsTable>;
+type RefundRow = Selectable<PaymentRefundsTable>;
 export type Source = 'webhook' | 'poll' | 'return';
+
+/**
+ * Records a change made from the console in the transaction that makes it (the console's audit):
+ * the payment before and after; `undone` when a refund the provider refused was taken back.
+ */
+export type ChangeAudit = (trx: DB, before: Row, after: Row, phase?: 'undone') => Promise<void>;
+
+/** A refund made by staff: the payment after it and its refund row; `already`: made before (a second click). */
+export interface StaffRefundResult { row: Row; refund: RefundRow; already: boolean }
 
 /** Polled when the webhook has not come this long after the payment was made. */
 export const POLL_AFTER_MS = 2 * 60_000;
@@ -60,6 +70,19 @@ export interface PaymentsService {
   view(userId: number, site: SiteSettings, row: Row): Promise<Payment>;
   /** Tells the member's pages that the payment changed (realtime). */
   publish(row: Row): void;
+  /**
+   * Staff refund the unused credits of a purchase (the member's refund's own path): within the
+   * site's refund_days, or after it with a stated `reason` (else 400 reason_required). Once per
+   * payment: a second call answers the refund made (`already`).
+   */
+  staffRefund(id: number, opts: { reason: string | null; audit: ChangeAudit }): Promise<StaffRefundResult>;
+  /** Staff record a chargeback the provider told of otherwise: the payment's state machine moves to charged_back. */
+  recordChargeback(id: number, opts: { reason: string; audit: ChangeAudit }): Promise<{ row: Row; changed: boolean }>;
+  /** What staff may refund of a payment now, with and without the refund period. */
+  consoleView(row: Row): Promise<{
+    refund_days: number; refund_until: string | null; within_refund_days: boolean;
+    refundable_credits: number; refundable_amount: number; refundable_in_window: boolean;
+  }>;
   /**
    * Adds a source of discounts (the bonuses plugin: the time bonus, codes, the welcome discount).
    * Any number may be added; how they combine is said in ./discounts.ts (DiscountSource).
@@ -133,7 +156,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     return provider;
   };
 
-  const event = (on: DB, paymentId: number, status: string, source: Source | 'create', note: string | null = null) =>
+  const event = (on: DB, paymentId: number, status: string, source: Source | 'create' | 'console', note: string | null = null) =>
     on.insertInto('payment_events').values({ payment_id: paymentId, status, source, note, at: clock.now() }).execute();
 
   /** The member's open pages hear of the change with the payment as GET payments.php shows it. */
@@ -173,8 +196,8 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     }
   }
 
-  async function applyOnce(paymentId: number, reported: ProviderStatus, source: Source, forced: PaymentStatus | undefined,
-    sideEffects: boolean, note: string | null = null): Promise<Row | null> {
+  async function applyOnce(paymentId: number, reported: ProviderStatus, source: Source | 'console', forced: PaymentStatus | undefined,
+    sideEffects: boolean, note: string | null = null, audit?: ChangeAudit): Promise<Row | null> {
     // The site the payment was made on, before the transaction (nothing waits on another connection inside it).
     const domain = (await db.selectFrom('payments').select('domain').where('id', '=', paymentId).executeTakeFirst())?.domain;
     if (domain === undefined) return null;
@@ -204,6 +227,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       }
       if (row.credited && reversesCredits(next)) updated = await reverse(trx, updated, next);
       updated = await trx.selectFrom('payments').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+      await audit?.(trx, row, updated);
       return { row: updated, changed: true };
     });
     if (outcome?.changed) publish(outcome.row);
@@ -286,6 +310,81 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     }
     putBounded(lastSync, row.id, clock.now().getTime(), 10_000);
     return apply(row.id, await p.fetch(row.provider_id), source);
+  }
+
+  /**
+   * Refunds the unused credits of one purchase: the credits leave the balance through the ledger
+   * and the refund row is made in one transaction with the payment locked (a second click, or a
+   * parallel one, finds the refund made: one refund per payment is a unique row), then the
+   * provider pays the money back; should it refuse, the credits return. `userId`: only that
+   * member's payment (the member's own refund); null: staff. `audit` runs in the transaction of
+   * the change (and again in the one that undoes it when the provider refuses).
+   */
+  async function refundPayment(o: {
+    id: number; userId: number | null; site: SiteSettings; ignoreWindow: boolean; note: string | null;
+    existing: 'refuse' | 'return'; audit?: ChangeAudit; allowed?: (row: Row) => void;
+  }): Promise<{ row: Row; refund: RefundRow; already: boolean }> {
+    const p = need();
+    const { id } = o;
+    const notAllowed = () => badRequest('refund_not_allowed', 'This purchase has no unused credits that can be refunded now.');
+    const made = await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('payments').selectAll().where('id', '=', id)
+        .$if(o.userId != null, (qb) => qb.where('user_id', '=', o.userId!)).forUpdate().executeTakeFirst();
+      if (!row) throw notFound('payment_not_found', 'No such payment.');
+      if (o.existing === 'return') {
+        const earlier = await trx.selectFrom('payment_refunds').selectAll().where('payment_id', '=', row.id).executeTakeFirst();
+        if (earlier) return { row, refund: earlier, already: true };
+      }
+      if (row.provider !== p.name || !row.provider_id || row.user_id == null) throw notAllowed();
+      const userId = row.user_id;
+      const unused = (await unusedFor(userId, trx)).get(row.id) ?? 0;
+      const can = refundable(row, unused, clock.now(), o.site.refund_days, { ignoreWindow: o.ignoreWindow });
+      if (can.credits <= 0) throw notAllowed();
+      o.allowed?.(row);
+      const now = clock.now();
+      let refund = await trx.insertInto('payment_refunds').values({
+        payment_id: row.id, credits: can.credits, amount: can.amount, status: 'pending', provider_refund_id: null, created_at: now, updated_at: now,
+      }).returningAll().executeTakeFirstOrThrow();
+      // The ledger reference names this attempt: one the provider refused may be tried again.
+      const { taken } = await deps.credits.takeBack(userId, can.credits, 'payment:refund', `refund:${refund.id}`, trx);
+      const amount = refundAmount(row, taken);
+      if (taken <= 0 || amount <= 0) throw notAllowed();
+      if (taken !== can.credits) {
+        refund = await trx.updateTable('payment_refunds').set({ credits: taken, amount }).where('id', '=', refund.id).returningAll().executeTakeFirstOrThrow();
+      }
+      const updated = await trx.updateTable('payments').set({ refunded_credits: taken, refunded_amount: amount, updated_at: now })
+        .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+      const by = o.userId == null ? 'staff' : 'member';
+      await event(trx, row.id, row.status, o.userId == null ? 'console' : 'create',
+        `refund_requested (${by}, refund:${refund.id}): ${taken} credits, ${amount} ${row.currency}${o.note ? `; reason: ${o.note}` : ''}`.slice(0, 1000));
+      await o.audit?.(trx, row, updated);
+      return { row: updated, refund, already: false };
+    });
+    if (made.already) return made;
+    const userId = made.row.user_id!;
+    let providerRefundId: string;
+    try {
+      providerRefundId = (await p.refund(made.row.provider_id!, made.refund.amount, made.row.currency)).refundId;
+    } catch (err) {
+      // The provider would not pay it back: the credits return to the balance, nothing is lost.
+      log.error({ err, payment: id }, 'payments: the provider refused or failed the refund; credits given back');
+      await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+        await deps.credits.grant(userId, made.refund.credits, 'payment:refund-failed', `refund-undone:${made.refund.id}`, trx);
+        // Deleted so that the member may try again (one refund per payment is the unique row).
+        await trx.deleteFrom('payment_refunds').where('id', '=', made.refund.id).execute();
+        const after = await trx.updateTable('payments').set({ refunded_credits: 0, refunded_amount: 0, updated_at: clock.now() })
+          .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+        await event(trx, id, made.row.status, o.userId == null ? 'console' : 'create', `refund_failed (refund:${made.refund.id})`);
+        await o.audit?.(trx, before, after, 'undone');
+      });
+      throw new HttpError(502, 'provider_unavailable', 'The payment provider could not be reached. Please try again.');
+    }
+    const refund = await db.updateTable('payment_refunds').set({ status: 'done', provider_refund_id: providerRefundId, updated_at: clock.now() })
+      .where('id', '=', made.refund.id).returningAll().executeTakeFirstOrThrow();
+    await deps.refundMail?.(made.row).catch((err: unknown) => log.warn({ err, payment: id }, 'payments: refund mail not queued'));
+    publish(made.row);
+    return { row: made.row, refund, already: false };
   }
 
   const service = {
@@ -385,53 +484,54 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     },
 
     async refund(userId: number, site: SiteSettings, id: number): Promise<Payment> {
-      const p = need();
-      const notAllowed = () => badRequest('refund_not_allowed', 'This purchase has no unused credits that can be refunded now.');
-      // Credits first, in one transaction with the payment locked: what leaves the balance is what
-      // is paid back, and a second click (or a parallel one) finds the refund made.
-      const made = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('payments').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
-        if (!row) throw notFound('payment_not_found', 'No such payment.');
-        if (row.provider !== p.name || !row.provider_id) throw notAllowed();
-        const unused = (await unusedFor(userId, trx)).get(row.id) ?? 0;
-        const can = refundable(row, unused, clock.now(), site.refund_days);
-        if (can.credits <= 0) throw notAllowed();
-        const now = clock.now();
-        let refund = await trx.insertInto('payment_refunds').values({
-          payment_id: row.id, credits: can.credits, amount: can.amount, status: 'pending', provider_refund_id: null, created_at: now, updated_at: now,
-        }).returningAll().executeTakeFirstOrThrow();
-        // The ledger reference names this attempt: one the provider refused may be tried again.
-        const { taken } = await deps.credits.takeBack(userId, can.credits, 'payment:refund', `refund:${refund.id}`, trx);
-        const amount = refundAmount(row, taken);
-        if (taken <= 0 || amount <= 0) throw notAllowed();
-        if (taken !== can.credits) {
-          refund = await trx.updateTable('payment_refunds').set({ credits: taken, amount }).where('id', '=', refund.id).returningAll().executeTakeFirstOrThrow();
-        }
-        const updated = await trx.updateTable('payments').set({ refunded_credits: taken, refunded_amount: amount, updated_at: now })
-          .where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-        await event(trx, row.id, row.status, 'create', `refund_requested: ${taken} credits, ${amount} ${row.currency}`);
-        return { row: updated, refund };
+      const done = await refundPayment({ id, userId, site, ignoreWindow: false, note: null, existing: 'refuse' });
+      return (await viewAll(userId, site, [done.row]))[0]!;
+    },
+
+    async staffRefund(id: number, opts: { reason: string | null; audit: ChangeAudit }): Promise<StaffRefundResult> {
+      const found = await db.selectFrom('payments').select('domain').where('id', '=', id).executeTakeFirst();
+      if (!found) throw notFound('payment_not_found', 'No such payment.');
+      const site = await deps.siteFor(found.domain);
+      const reason = opts.reason?.trim() || null;
+      const done = await refundPayment({
+        id, userId: null, site, ignoreWindow: true, note: reason, existing: 'return', audit: opts.audit,
+        // Outside refund_days only with a stated reason.
+        allowed: (row) => {
+          const until = refundUntil(row, site.refund_days);
+          if (reason || (until && clock.now() < until)) return;
+          throw badRequest('reason_required', `The refund period (${site.refund_days} days) is over: state a reason to refund anyway.`);
+        },
       });
-      let providerRefundId: string;
-      try {
-        providerRefundId = (await p.refund(made.row.provider_id!, made.refund.amount, made.row.currency)).refundId;
-      } catch (err) {
-        // The provider would not pay it back: the credits return to the balance, nothing is lost.
-        log.error({ err, payment: id }, 'payments: the provider refused or failed the refund; credits given back');
-        await db.transaction().execute(async (trx) => {
-          await deps.credits.grant(userId, made.refund.credits, 'payment:refund-failed', `refund-undone:${made.refund.id}`, trx);
-          // Deleted so that the member may try again (one refund per payment is the unique row).
-          await trx.deleteFrom('payment_refunds').where('id', '=', made.refund.id).execute();
-          await trx.updateTable('payments').set({ refunded_credits: 0, refunded_amount: 0, updated_at: clock.now() }).where('id', '=', id).execute();
-          await event(trx, id, made.row.status, 'create', 'refund_failed');
-        });
-        throw new HttpError(502, 'provider_unavailable', 'The payment provider could not be reached. Please try again.');
+      return { row: done.row, refund: done.refund, already: done.already };
+    },
+
+    async recordChargeback(id: number, opts: { reason: string; audit: ChangeAudit }): Promise<{ row: Row; changed: boolean }> {
+      const row = await db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('payment_not_found', 'No such payment.');
+      if (row.status === 'charged_back') return { row, changed: false };
+      if (row.status !== 'paid' && row.status !== 'refunded') {
+        throw badRequest('chargeback_not_allowed', `A ${row.status} payment cannot be charged back.`);
       }
-      await db.updateTable('payment_refunds').set({ status: 'done', provider_refund_id: providerRefundId, updated_at: clock.now() })
-        .where('id', '=', made.refund.id).execute();
-      await deps.refundMail?.(made.row).catch((err: unknown) => log.warn({ err, payment: id }, 'payments: refund mail not queued'));
-      publish(made.row);
-      return (await viewAll(userId, site, [made.row]))[0]!;
+      const reported: ProviderStatus = { status: 'paid', amount: row.amount, currency: row.currency, refunded: row.refunded_amount, chargedBack: row.amount };
+      const after = await applyOnce(id, reported, 'console', 'charged_back', true, `chargeback recorded: ${opts.reason}`.slice(0, 500), opts.audit);
+      return { row: after ?? row, changed: (after?.status ?? row.status) !== row.status };
+    },
+
+    async consoleView(row: Row) {
+      const site = await deps.siteFor(row.domain);
+      const unused = row.user_id != null && row.status === 'paid' ? (await unusedFor(row.user_id, db)).get(row.id) ?? 0 : 0;
+      const now = clock.now();
+      const inWindow = refundable(row, unused, now, site.refund_days);
+      const any = refundable(row, unused, now, site.refund_days, { ignoreWindow: true });
+      const until = refundUntil(row, site.refund_days);
+      return {
+        refund_days: site.refund_days,
+        refund_until: until?.toISOString() ?? null,
+        within_refund_days: Boolean(until && now < until),
+        refundable_credits: any.credits,
+        refundable_amount: any.amount,
+        refundable_in_window: inWindow.credits > 0,
+      };
     },
 
     credit,

@@ -95,7 +95,7 @@ export interface PaymentEventsTable {
   id: Generated<Int8>;
   payment_id: number;
   status: string;
-  source: 'webhook' | 'poll' | 'return' | 'create';
+  source: 'webhook' | 'poll' | 'return' | 'create' | 'console';
   note: string | null;
   at: TimestampDefault;
 }
