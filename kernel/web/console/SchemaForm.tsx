@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { css } from '@linaria/core';
-import { Button, CheckField, SelectField, TextField, fieldError, row } from './ui.tsx';
+import { Button, CheckField, SelectField, TextField, fieldError, mutedText, row } from './ui.tsx';
 import { colors } from '../theme.ts';
 
 /**
@@ -26,7 +26,7 @@ const box = css`
   border: 1px solid ${colors.border}; border-radius: 4px; padding: 8px 12px 12px; margin: 4px 0;
   display: flex; flex-direction: column; gap: 10px;
   legend { font-weight: 600; font-size: 0.9rem; padding: 0 4px; }
-  > small { color: ${colors.muted}; }
+  > small { color: ${mutedText}; }
 `;
 const item = css`
   display: flex; gap: 8px; align-items: flex-start; flex-wrap: wrap;

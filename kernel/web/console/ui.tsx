@@ -7,6 +7,9 @@ import { colors, fontFamily } from '../theme.ts';
  * has a label, every button a name, the dialog traps focus and gives it back.
  */
 
+/** Grey text that keeps 7:1 on the console's light backgrounds. */
+export const mutedText = '#4f565c';
+
 const page = css`
   padding: 16px 24px 48px;
   max-width: 1280px;
@@ -57,7 +60,7 @@ const field = css`
     &:focus-visible { outline: 3px solid ${colors.primary}; outline-offset: 0; }
     &[aria-invalid='true'] { border-color: ${colors.danger}; }
   }
-  small { color: ${colors.muted}; }
+  small { color: ${mutedText}; }
 `;
 export const fieldError = css`
   color: #b02a37; font-weight: 600;
@@ -99,7 +102,7 @@ export function SelectField({ label, hint, error, value, options, onChange }: Fi
 const check = css`
   display: flex; gap: 8px; align-items: flex-start; font-size: 0.9rem;
   input { margin-top: 3px; width: 16px; height: 16px; }
-  small { display: block; color: ${colors.muted}; }
+  small { display: block; color: ${mutedText}; }
 `;
 export function CheckField({ label, hint, checked, onChange, disabled }: { label: string; hint?: string; checked: boolean; onChange(v: boolean): void; disabled?: boolean }) {
   const id = useId();

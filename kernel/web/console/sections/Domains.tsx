@@ -124,9 +124,11 @@ function DomainPage({ domain }: { domain: string }) {
   if (!plugins || !site) return <Page title={domain}>{message ? <Notice kind="error">{message.text}</Notice> : <p role="status">{t('loading')}</p>}</Page>;
   const switchable = plugins.filter((p) => p.feature);
   const featuresOff = new Set(switchable.filter((p) => !site.plugins_on.includes(p.id)).map((p) => p.feature!));
-  const toggle = (feature: string, on: boolean) => {
+  const toggle = (id: string, feature: string, on: boolean) => {
     const off = new Set(featuresOff);
     if (on) off.delete(feature); else off.add(feature);
+    // Shown at once; the server's answer (what really is on, with what it requires) follows.
+    setSite({ ...site, plugins_on: on ? [...site.plugins_on, id] : site.plugins_on.filter((x) => !offWith(plugins, id).includes(x)) });
     void save({ plugins: ['*', ...[...off].sort().map((f) => `-${f}`)] }, t('domains.featuresTitle'));
   };
 
@@ -142,7 +144,7 @@ function DomainPage({ domain }: { domain: string }) {
             const alsoOff = offWith(plugins, p.id).filter((id) => id !== p.id && site.plugins_on.includes(id));
             const hint = !on && blockedBy.length ? t('domains.needs', { list: blockedBy.join(', ') })
               : on && alsoOff.length ? t('domains.alsoOff', { list: alsoOff.join(', ') }) : undefined;
-            return <CheckField key={p.id} label={p.id} hint={hint} checked={on} onChange={(v) => toggle(p.feature!, v)} />;
+            return <CheckField key={p.id} label={p.id} hint={hint} checked={on} onChange={(v) => toggle(p.id, p.feature!, v)} />;
           })}
         </div>
       </section>
