@@ -121,3 +121,154 @@ export const testPostbacks = endpoint({
     bounces: Type.Array(Type.Object({ time_on_page_ms: Type.Integer(), interacted: Type.Boolean(), bounced: Type.Boolean() })),
   }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The operator console's affiliates section (plugins/affiliates/console.ts). Who may do what:
+// networks (their postback URL templates and secrets) and retrying a postback are 'admin' (a
+// postback tells a network to pay an affiliate: money); the figures, traffic sources, failed
+// postbacks and the embed snippets are 'operator' (read only, no secret in them).
+
+const NETWORK_NAME = '^[A-Za-z0-9._~:@+-]{1,100}$';
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Nullable = <T extends ReturnType<typeof Type.String>>(s: T) => Type.Union([s, Type.Null()]);
+
+/** A network as the console shows it: never its secret, only its last four characters. */
+export const NetworkView = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** The domain it is for; null: every domain. */
+  domain: Nullable(Type.String()),
+  postback_url: Type.String(),
+  method: Type.Enum(['GET', 'POST']),
+  events: Type.Array(Type.Enum(AFFILIATE_EVENTS)),
+  active: Type.Boolean(),
+  /** '…' and the secret's last four characters. */
+  secret_hint: Type.String(),
+  /** 'config': imported from the sites' `affiliate_networks` setting at a start; 'console': made in the console. */
+  origin: Type.Enum(['config', 'console']),
+  updated_at: Type.String(),
+});
+export type NetworkView = Static<typeof NetworkView>;
+
+const NetworkFields = {
+  postback_url: Type.String({ minLength: 10, maxLength: 2000 }),
+  method: Type.Enum(['GET', 'POST']),
+  events: Type.Array(Type.Enum(AFFILIATE_EVENTS), { minItems: 1, maxItems: 5, uniqueItems: true }),
+  active: Type.Boolean(),
+};
+/** A secret typed by the admin (at least 16 characters); without one the server makes one. */
+const SecretInput = Type.String({ minLength: 16, maxLength: 200 });
+
+/** GET /api/operator/affiliates/networks (admin): every network in the database. */
+export const consoleNetworks = endpoint({
+  method: 'GET', path: '/api/operator/affiliates/networks', access: 'admin',
+  response: Type.Object({ networks: Type.Array(NetworkView) }),
+});
+
+/** POST /api/operator/affiliates/networks (admin): a new network; the answer shows its secret, this once. */
+export const consoleNetworkCreate = endpoint({
+  method: 'POST', path: '/api/operator/affiliates/networks', access: 'admin',
+  body: Type.Object({
+    name: Type.String({ pattern: NETWORK_NAME }),
+    domain: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 253 }))),
+    ...NetworkFields,
+    secret: Type.Optional(SecretInput),
+  }, { additionalProperties: false }),
+  response: Type.Object({ network: NetworkView, secret: Type.String() }),
+});
+
+/** PUT /api/operator/affiliates/networks (admin): changes a network; a new secret (typed, or made with new_secret) is shown this once. */
+export const consoleNetworkUpdate = endpoint({
+  method: 'PUT', path: '/api/operator/affiliates/networks', access: 'admin',
+  body: Type.Object({
+    id: Type.Integer({ minimum: 1 }),
+    postback_url: Type.Optional(NetworkFields.postback_url),
+    method: Type.Optional(NetworkFields.method),
+    events: Type.Optional(NetworkFields.events),
+    active: Type.Optional(NetworkFields.active),
+    secret: Type.Optional(SecretInput),
+    /** Make a new random secret (the old one stops working at once). */
+    new_secret: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: false }),
+  response: Type.Object({ network: NetworkView, secret: Nullable(Type.String()) }),
+});
+
+/** What the figures are filtered by (from/to: UTC days, both included; at most 366 days). */
+export const FiguresQuery = Type.Object({
+  from: Day, to: Day,
+  domain: Type.Optional(Type.String({ minLength: 1, maxLength: 253 })),
+  network: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  ref: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+  /** Only visits without a network (the figures show them as network ''). */
+  no_network: Type.Optional(Type.Boolean()),
+  /** Only visits without a ref. */
+  no_ref: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export type FiguresQuery = Static<typeof FiguresQuery>;
+
+const Counts = {
+  visits: Type.Integer(), bounces: Type.Integer(), signups: Type.Integer(), activations: Type.Integer(),
+  first_purchases: Type.Integer(), purchases: Type.Integer(),
+  /** Sum of purchases in minor units, per currency (exact). */
+  revenue: Type.Record(Type.String(), Type.Integer()),
+  postbacks_sent: Type.Integer(), postbacks_failed: Type.Integer(), postbacks_pending: Type.Integer(),
+};
+/** One traffic source (a network and a ref) on one UTC day. */
+export const FigureRow = Type.Object({ day: Type.String(), network: Type.String(), ref: Type.String(), ...Counts });
+export type FigureRow = Static<typeof FigureRow>;
+/** One traffic source over the whole period, with the first and last day it had events. */
+export const SourceRow = Type.Object({ network: Type.String(), ref: Type.String(), first_day: Type.String(), last_day: Type.String(), ...Counts });
+export type SourceRow = Static<typeof SourceRow>;
+
+/** GET /api/operator/affiliates/figures (operator): per traffic source and day, and per source. */
+export const consoleFigures = endpoint({
+  method: 'GET', path: '/api/operator/affiliates/figures', access: 'operator',
+  query: FiguresQuery,
+  response: Type.Object({ days: Type.Array(FigureRow), sources: Type.Array(SourceRow) }),
+});
+
+/** GET /api/operator/affiliates/figures.csv (operator): the same rows per source and day, as a CSV file. */
+export const consoleFiguresCsv = endpoint({
+  method: 'GET', path: '/api/operator/affiliates/figures.csv', access: 'operator', raw: true,
+  query: FiguresQuery,
+});
+
+export const PostbackView = Type.Object({
+  id: Type.Integer(),
+  day: Type.String(),
+  network: Type.String(),
+  ref: Type.String(),
+  domain: Type.String(),
+  event: Type.Enum(AFFILIATE_EVENTS),
+  status: Type.Enum(['pending', 'sending', 'delivered', 'failed', 'skipped']),
+  attempts: Type.Integer(),
+  created_at: Type.String(),
+  /** The last attempt: its outcome, the answer's status and the error. */
+  last_outcome: Nullable(Type.String()),
+  last_http_status: Type.Union([Type.Integer(), Type.Null()]),
+  last_error: Nullable(Type.String()),
+});
+export type PostbackView = Static<typeof PostbackView>;
+
+/** GET /api/operator/affiliates/postbacks (operator): a source's postbacks in the period (failed ones by default), newest first, at most 500. */
+export const consolePostbacks = endpoint({
+  method: 'GET', path: '/api/operator/affiliates/postbacks', access: 'operator',
+  query: Type.Object({
+    ...FiguresQuery.properties,
+    status: Type.Optional(Type.Enum(['pending', 'sending', 'delivered', 'failed', 'skipped'])),
+  }, { additionalProperties: false }),
+  response: Type.Object({ postbacks: Type.Array(PostbackView) }),
+});
+
+/** POST /api/operator/affiliates/postbacks/retry (admin): sends a failed postback again (the same payout id: the network counts it once). */
+export const consolePostbackRetry = endpoint({
+  method: 'POST', path: '/api/operator/affiliates/postbacks/retry', access: 'admin',
+  body: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+  response: Type.Object({ postback: PostbackView }),
+});
+
+/** GET /api/operator/affiliates/domains (operator): the domains and their origins (for the filters and the embed snippets). */
+export const consoleAffiliateDomains = endpoint({
+  method: 'GET', path: '/api/operator/affiliates/domains', access: 'operator',
+  response: Type.Object({ domains: Type.Array(Type.Object({ domain: Type.String(), origin: Type.String(), widget_origins: Type.Array(Type.String()) })) }),
+});

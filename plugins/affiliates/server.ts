@@ -1,12 +1,14 @@
 import { defineServerPlugin } from '../../kernel/server/plugin.ts';
 import { serviceRef } from '../../kernel/server/services.ts';
-import { createOutbound, type Poster, type Resolver } from '../../kernel/server/outbound.ts';
+import { createOutbound, systemResolver, type Poster, type Resolver } from '../../kernel/server/outbound.ts';
 import { authRef } from '../auth/server.ts';
 import { createAttribution, type Attribution } from './server/attribution.ts';
 import { createPostbacks, POSTBACK_JOB, POSTBACK_MAX_ATTEMPTS, type Postbacks } from './server/postbacks.ts';
 import { affiliatesMigrations } from './server/migrations.ts';
 import { affiliateRoutes } from './server/routes.ts';
 import { affiliateTestRoutes } from './server/test-routes.ts';
+import { affiliateConsoleRoutes } from './server/console-routes.ts';
+import { createNetworks, type Networks } from './server/networks.ts';
 import type {} from './server/tables.ts';
 // The events this plugin listens to are declared by their emitters.
 import type {} from '../signup/server.ts';
@@ -15,7 +17,7 @@ import type {} from '../payments/server.ts';
 import affiliatesPlugin from './plugin.ts';
 
 /** What the plugin offers (its tests, and a server-rendered page that records visits itself). */
-export interface AffiliatesService { attribution: Attribution; postbacks: Postbacks }
+export interface AffiliatesService { attribution: Attribution; postbacks: Postbacks; networks: Networks }
 export const affiliatesRef = serviceRef<AffiliatesService>('affiliates');
 
 /** DNS and the request itself, replaced in tests (which have no network). */
@@ -37,8 +39,9 @@ export const createAffiliatesPlugin = (net: AffiliatesNet = {}) => defineServerP
     const state: State = {} as State;
     const outbound = createOutbound({ ...net, testHooks: kernel.config.testHooks, testCa: () => state.testCa });
     state.attribution = createAttribution({ db: kernel.db, clock: kernel.clock, jobs: kernel.jobs });
-    state.postbacks = createPostbacks({ db: kernel.db, clock: kernel.clock, sites: kernel.sites, outbound, log: kernel.log });
-    kernel.services.provide(affiliatesRef, { attribution: state.attribution, postbacks: state.postbacks });
+    state.networks = createNetworks({ db: kernel.db, clock: kernel.clock });
+    state.postbacks = createPostbacks({ db: kernel.db, clock: kernel.clock, sites: kernel.sites, outbound, log: kernel.log, networks: state.networks });
+    kernel.services.provide(affiliatesRef, { attribution: state.attribution, postbacks: state.postbacks, networks: state.networks });
 
     kernel.jobs.handle(POSTBACK_JOB, (p) => state.postbacks.deliver(p.postback), { maxAttempts: POSTBACK_MAX_ATTEMPTS });
     kernel.events.on('signup:completed', (p, trx) => state.attribution.onSignup(trx, p));
@@ -47,7 +50,12 @@ export const createAffiliatesPlugin = (net: AffiliatesNet = {}) => defineServerP
     kernel.deps.auth.onErase((userId, trx) => state.attribution.forget(trx, userId));
     return state;
   },
-  api: (app, kernel) => affiliateRoutes(app, kernel, kernel.state.attribution),
+  api: (app, kernel) => {
+    affiliateRoutes(app, kernel, kernel.state.attribution);
+    affiliateConsoleRoutes(app, kernel, { networks: kernel.state.networks, resolve: net.resolve ?? systemResolver });
+  },
+  // The networks of the `affiliate_networks` setting (config/sites.json) become rows once; the console's edits win.
+  seed: (kernel) => kernel.state.networks.importSettings(kernel.sites),
   testRoutes: (app, kernel) => affiliateTestRoutes(app, kernel, kernel.state),
 });
 

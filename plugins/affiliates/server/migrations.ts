@@ -72,4 +72,24 @@ export const affiliatesMigrations: Migration[] = [{
       error text,
       UNIQUE (postback_id, attempt))`.execute(db);
   },
+}, {
+  name: '002_networks',
+  async up(db) {
+    // Networks in the database (the console's); the `affiliate_networks` setting stays the fallback.
+    await sql`CREATE TABLE affiliate_networks (
+      id serial PRIMARY KEY,
+      name text NOT NULL,
+      domain text NOT NULL DEFAULT '',
+      postback_url text NOT NULL,
+      secret text NOT NULL,
+      method text NOT NULL DEFAULT 'GET',
+      events jsonb NOT NULL,
+      active boolean NOT NULL DEFAULT true,
+      origin text NOT NULL,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      UNIQUE (name, domain))`.execute(db);
+    // The figures read events by day.
+    await sql`CREATE INDEX affiliate_events_created ON affiliate_events (created_at)`.execute(db);
+  },
 }];

@@ -81,10 +81,14 @@ export function verifyPostback(secret: string, header: string | undefined, metho
 
 const retryableStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
-export interface PostbackDeps { db: DB; clock: Clock; sites: Sites; outbound: Outbound; log: Logger }
+export interface PostbackDeps {
+  db: DB; clock: Clock; sites: Sites; outbound: Outbound; log: Logger;
+  /** The networks kept in the database (networks.ts `find`): they win over the setting; undefined: not there. */
+  networks?: { find(name: string, domain: string): Promise<NetworkConfig | null | undefined> };
+}
 
 /** Sends postbacks: each at most once successfully, every attempt kept. */
-export function createPostbacks({ db, clock, sites, outbound, log }: PostbackDeps) {
+export function createPostbacks({ db, clock, sites, outbound, log, networks }: PostbackDeps) {
   /**
    * Takes the postback for this runner: only while it is pending (or its last sender's lease ran
    * out), so parallel runs and duplicate jobs never send it twice and a delivered one never again.
@@ -107,7 +111,8 @@ export function createPostbacks({ db, clock, sites, outbound, log }: PostbackDep
 
   /** The network's postback for this event on the source's domain, if it wants one. */
   const configFor = async (row: EventRow): Promise<NetworkConfig | null> => {
-    const config = (await sites.resolve(row.domain)).affiliate_networks?.[row.network];
+    const stored = await networks?.find(row.network, row.domain);
+    const config = stored === undefined ? (await sites.resolve(row.domain)).affiliate_networks?.[row.network] : stored;
     return config && (config.events ?? [row.kind]).includes(row.kind) ? config : null;
   };
 

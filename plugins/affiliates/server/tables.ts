@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Int8, Timestamp } from '../../../kernel/server/db.ts';
+import type { Int8, Json, Timestamp } from '../../../kernel/server/db.ts';
 import type { AffiliateEvent } from '../contract.ts';
 
 // The affiliates plugin's tables (./migrations.ts): only affiliates reads and writes them.
@@ -87,8 +87,27 @@ export interface AffiliatePostbackAttemptsTable {
   error: string | null;
 }
 
+/**
+ * A network's postback made or edited in the console (or imported from the sites' setting at a
+ * start: origin 'config'). `domain` '' is every domain; a row for the source's own domain wins.
+ */
+export interface AffiliateNetworksTable {
+  id: Generated<number>;
+  name: string;
+  domain: string;
+  postback_url: string;
+  secret: string;
+  method: 'GET' | 'POST';
+  events: Json<AffiliateEvent[]>;
+  active: boolean;
+  origin: 'config' | 'console';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 declare module '../../../kernel/server/db.ts' {
   interface Tables {
+    affiliate_networks: AffiliateNetworksTable;
     affiliate_sources: AffiliateSourcesTable;
     affiliate_bounces: AffiliateBouncesTable;
     affiliate_attributions: AffiliateAttributionsTable;
