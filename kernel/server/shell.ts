@@ -203,9 +203,12 @@ function pageFor(routes: CompiledRoute[], pathname: string, plugins: ReadonlySet
   return route;
 }
 
-function preloadLinks(files: string[]): string {
+function preloadLinks(files: string[], rendered = false): string {
+  // A page rendered on the server shows before its chunk runs: its styles must be there for the
+  // first paint (a stylesheet, not a preload), or the page jumps when they arrive. The chunk's
+  // loader finds the link by its href and adds no second one.
   return files.map((f) => (f.endsWith('.css')
-    ? `<link rel="preload" as="style" href="${f}">`
+    ? `<link rel="${rendered ? 'stylesheet' : 'preload" as="style'}" href="${f}">`
     : `<link rel="preload" as="script" href="${f}">`)).join('');
 }
 
@@ -314,10 +317,11 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     const page = pageFor(shell.routes, pathname, plugins, req.userId != null);
     const boot = `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${textsFor(page, locale, plugins, req.userId != null)},"data":${scriptSafe(JSON.stringify(data))}}`;
     const files = page?.files ?? [];
-    const head = `${preloadLinks(files)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
+    const rendering = Boolean(page?.ssr && req.userId == null);
+    const head = `${preloadLinks(files, rendering)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
     let html = shell.html.replace('</head>', `${head}</head>`);
     // An entry page for visitors arrives with the page in it (the browser hydrates it, boot.tsx).
-    if (page?.ssr && req.userId == null) {
+    if (rendering) {
       const rendered = await ssr.render(req, locale, boot);
       if (rendered) html = html.replace('<div id="root"></div>', `<div id="root">${rendered}</div>`);
     }
