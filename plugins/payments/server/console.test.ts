@@ -206,7 +206,8 @@ describe('payments console: packages, methods and revenue', () => {
     await t.kernel.db.updateTable('profiles').set({ country: 'NL' }).where('user_id', '=', m.id).execute();
     const offer = async () => (await t.call({ method: 'GET', url: '/api/credits.php', cookie: m.cookie })).json() as CreditsOffer;
     expect((await offer()).packages.find((p) => p.id === 2)!.price).toBe(2499);
-    const got = (await t.call({ method: 'GET', url: `${P}/settings?domain=localhost`, cookie: admin.cookie })).json() as PaymentSettings;
+    const got = (await t.call({ method: 'GET', url: `${P}/settings`, cookie: admin.cookie })).json() as PaymentSettings;
+    expect(got.domain).toBe('localhost');
     expect(got.domains).toContain('localhost');
     const packages = structuredClone(got.credit_packages) as Record<string, { id: number; price: number; credits: number }[]>;
     packages.EUR!.find((p) => p.id === 2)!.price = 1999;
@@ -233,8 +234,13 @@ describe('payments console: packages, methods and revenue', () => {
     expect((await save({ payment_methods: methods })).statusCode).toBe(200);
     expect((await offer()).methods.map((x) => x.method)).not.toContain('ideal');
     expect((await t.call({ method: 'GET', url: `${P}/settings?domain=nowhere.example`, cookie: admin.cookie })).statusCode).toBe(404);
-    // Back as it was, for the other tests.
-    expect((await save({ credit_packages: got.credit_packages, payment_methods: got.payment_methods })).statusCode).toBe(200);
+    // null: the domain no longer sets them; the default row's apply again (as before, for the other tests).
+    expect(got.inherited).toEqual(['credit_packages', 'payment_methods']);
+    const reset = await save({ credit_packages: null, payment_methods: null });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((reset.json() as PaymentSettings).inherited).toEqual(['credit_packages', 'payment_methods']);
+    expect((await offer()).packages.find((p) => p.id === 2)!.price).toBe(2499);
+    expect((await offer()).methods.map((x) => x.method)).toContain('ideal');
   });
 
   it('revenue per domain, day and currency: gross, refunded, charged back, net', async () => {

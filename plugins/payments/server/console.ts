@@ -196,7 +196,10 @@ export function paymentsConsoleRoutes(app: FastifyInstance, kernel: Kernel, deps
   async function settingsOf(domain: string | undefined): Promise<PaymentSettings> {
     const rows = await deps.rows();
     const domains = rows.map((r) => r.domain);
-    const name = domain ? (domain === 'default' ? domain : normaliseHost(domain)) : domains.find((d) => d !== 'default') ?? 'default';
+    // Without one: the default site's domain (where a host that is no configured domain lands).
+    const fallback = (await kernel.sites.resolve('')).domain;
+    const name = domain ? (domain === 'default' ? domain : normaliseHost(domain))
+      : domains.includes(fallback) ? fallback : domains.find((d) => d !== 'default') ?? 'default';
     const own = rows.find((r) => r.domain === name)?.settings;
     if (!own) throw notFound('domain_not_found', `No domain ${name}.`);
     const base = rows.find((r) => r.domain === 'default')?.settings ?? {};

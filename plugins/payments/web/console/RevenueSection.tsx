@@ -18,12 +18,12 @@ function daysBetween(from: string, to: string): number[] {
   return out;
 }
 
-/** The chart's lines: net takings per domain and day in one currency (major units), null where nothing was sold. */
+/** The chart's lines: net takings per domain and day in one currency (major units), 0 where nothing was sold. */
 export function chartSeries(rows: RevenueRow[], currency: string, days: number[]): ChartSeries[] {
   const domains = [...new Set(rows.filter((r) => r.currency === currency).map((r) => r.domain))].sort();
   return domains.map((domain) => {
     const byDay = new Map(rows.filter((r) => r.currency === currency && r.domain === domain).map((r) => [secondsOf(r.day), r.net]));
-    return { label: domain, values: days.map((d) => (byDay.has(d) ? byDay.get(d)! / 100 : null)) };
+    return { label: domain, values: days.map((d) => (byDay.get(d) ?? 0) / 100) };
   });
 }
 

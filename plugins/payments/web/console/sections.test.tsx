@@ -193,8 +193,8 @@ describe('revenue section', () => {
   it('charts net revenue per domain and day in one currency', () => {
     const days = [24, 25, 26].map((d) => Date.parse(`2026-11-${d}T00:00:00Z`) / 1000);
     expect(chartSeries(rows, 'EUR', days)).toEqual([
-      { label: 'localhost', values: [24.99, null, 9.99] },
-      { label: 'nl.localhost', values: [null, null, 19.99] },
+      { label: 'localhost', values: [24.99, 0, 9.99] },
+      { label: 'nl.localhost', values: [0, 0, 19.99] },
     ]);
   });
 
