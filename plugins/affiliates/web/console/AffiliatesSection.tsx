@@ -161,7 +161,7 @@ function SourcePage({ source }: { source: Source }) {
         </div>
       )}
       <FailedPostbacks period={period} source={source} canRetry={staff.role === 'admin'} onRetried={() => void reload()} />
-      <Embed network={source.network} affiliateRef={source.ref} domains={domains} />
+      <Embed network={source.network} affiliateRef={source.ref} domains={domains} preferred={period.domain} />
     </Page>
   );
 }

@@ -36,13 +36,15 @@ async function copyText(text: string): Promise<boolean> {
 }
 
 /** The embed snippets of the signup and swipe widgets with this affiliate's parameters, each copied with one click. */
-export function Embed({ network, affiliateRef, domains }: { network: string; affiliateRef: string; domains: { domain: string; origin: string; widget_origins: string[] }[] }) {
+export function Embed({ network, affiliateRef, domains, preferred }: { network: string; affiliateRef: string; domains: { domain: string; origin: string; widget_origins: string[] }[]; preferred?: string }) {
   const { t } = useConsole('affiliates');
   const [domain, setDomain] = useState('');
   const [sub1, setSub1] = useState('');
   const [lang, setLang] = useState('');
   const [niche, setNiche] = useState('');
   const [copied, setCopied] = useState<{ widget: string; ok: boolean } | null>(null);
+  // The domain the figures are filtered by, else the first one.
+  useEffect(() => { if (preferred) setDomain(preferred); }, [preferred]);
   useEffect(() => { if (!domain && domains[0]) setDomain(domains[0].domain); }, [domain, domains]);
   const site = domains.find((d) => d.domain === domain);
   const params = { network, ref: affiliateRef, sub1, lang, niche };

@@ -65,7 +65,7 @@ export default function NetworksSection() {
           { key: 'method', label: t('networks.method') },
           { key: 'events', label: t('networks.events'), render: (n) => n.events.map((e) => t(`events.${e}`)).join(', ') },
           { key: 'active', label: t('networks.active'), render: (n) => (n.active ? t('networks.on') : t('networks.off')) },
-          { key: 'secret_hint', label: t('networks.secret') },
+          { key: 'secret_hint', label: t('networks.secret'), render: (n) => <span style={{ whiteSpace: 'nowrap' }}>{n.secret_hint}</span> },
           { key: 'origin', label: t('networks.origin'), render: (n) => t(`networks.origins.${n.origin}`) },
           { key: 'updated_at', label: t('networks.updated'), render: (n) => fmt.format(new Date(n.updated_at)) },
           { key: 'edit', label: t('networks.action'), render: (n) => <Button onClick={() => { setShown(null); setEditing(n); }} aria-label={t('networks.editOne', { name: n.name, domain: n.domain ?? t('networks.everyDomain') })}>{t('networks.edit')}</Button> },
