@@ -154,6 +154,22 @@ describe('payments console: refunds and chargebacks', () => {
     expect(await credits().balance(m.id)).toBe(0);
   });
 
+  it('an audit row that cannot be written fails the refund: no credits taken, no money sent, no refund row', async () => {
+    const admin = await staffLogin(t, 'admin');
+    const m = await addMember(t);
+    const { payment, providerId } = await bought(m);
+    const spy = vi.spyOn(t.kernel.audit, 'record').mockRejectedValueOnce(new Error('audit down'));
+    expect((await refund(admin, payment.id)).statusCode).toBe(500);
+    spy.mockRestore();
+    expect(await credits().balance(m.id)).toBe(150);
+    expect(psp.payment(providerId)!.refunded).toBe(0);
+    const d = await detail(admin, payment.id);
+    expect(d.refunds).toEqual([]);
+    expect(d.ledger.map((l) => l.amount)).toEqual([150]);
+    expect(d.payment).toMatchObject({ refunded_credits: 0, refunded_amount: 0 });
+    expect((await refund(admin, payment.id)).statusCode).toBe(200);
+  });
+
   it('after refund_days only with a stated reason', async () => {
     const m = await addMember(t);
     const { payment, providerId } = await bought(m);
@@ -219,6 +235,14 @@ describe('payments console: packages, methods and revenue', () => {
     expect(row.target).toBe('site:localhost');
     expect(JSON.stringify(row.before)).toContain('2499');
     expect(JSON.stringify(row.after)).toContain('1999');
+
+    // No change without its audit row.
+    const spy = vi.spyOn(t.kernel.audit, 'record').mockRejectedValueOnce(new Error('audit down'));
+    const cheaper = structuredClone(packages);
+    cheaper.EUR!.find((p) => p.id === 2)!.price = 999;
+    expect((await save({ credit_packages: cheaper })).statusCode).toBe(500);
+    spy.mockRestore();
+    expect((await offer()).packages.find((p) => p.id === 2)!.price).toBe(1999);
 
     const bad = structuredClone(packages);
     bad.EUR![0]!.price = 0;

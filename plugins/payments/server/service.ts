@@ -368,7 +368,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     } catch (err) {
       // The provider would not pay it back: the credits return to the balance, nothing is lost.
       log.error({ err, payment: id }, 'payments: the provider refused or failed the refund; credits given back');
-      await db.transaction().execute(async (trx) => {
+      const undo = (audit: ChangeAudit | undefined) => db.transaction().execute(async (trx) => {
         const before = await trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
         await deps.credits.grant(userId, made.refund.credits, 'payment:refund-failed', `refund-undone:${made.refund.id}`, trx);
         // Deleted so that the member may try again (one refund per payment is the unique row).
@@ -376,7 +376,13 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
         const after = await trx.updateTable('payments').set({ refunded_credits: 0, refunded_amount: 0, updated_at: clock.now() })
           .where('id', '=', id).returningAll().executeTakeFirstOrThrow();
         await event(trx, id, made.row.status, o.userId == null ? 'console' : 'create', `refund_failed (refund:${made.refund.id})`);
-        await o.audit?.(trx, before, after, 'undone');
+        await audit?.(trx, before, after, 'undone');
+      });
+      // The credits always come back: should the audit row of the undoing fail, it is undone without it.
+      await undo(o.audit).catch(async (undoErr: unknown) => {
+        if (!o.audit) throw undoErr;
+        log.error({ err: undoErr, payment: id }, 'payments: refund undone without its audit row');
+        await undo(undefined);
       });
       throw new HttpError(502, 'provider_unavailable', 'The payment provider could not be reached. Please try again.');
     }
