@@ -21,3 +21,15 @@ export interface ComplaintsTable {
 declare module '../../../kernel/server/db.ts' {
   interface Tables { complaints: ComplaintsTable }
 }
+
+/** An answer staff mailed from the console (server/console.ts). */
+export interface ComplaintAnswersTable {
+  id: Generated<number>;
+  complaint_id: number;
+  staff_id: number | null;
+  text: string;
+  sent_at: Date;
+}
+declare module '../../../kernel/server/db.ts' {
+  interface Tables { complaint_answers: ComplaintAnswersTable }
+}
