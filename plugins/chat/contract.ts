@@ -2,7 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { endpoint } from '../../kernel/contract/endpoint.ts';
 import { socketMessage, type RealtimeEvent } from '../../kernel/contract/realtime.ts';
-import { ProfileSummary } from '../members/contract.ts';
+import { Profile, ProfileSummary } from '../members/contract.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** The idempotency key the sender's page chose for a message. */
@@ -181,3 +181,118 @@ export const MinimumMessageCost = Type.Object({
   currency: Type.String({ pattern: '^[A-Z]{3}$', title: 'Currency', description: 'ISO 4217 code of the currency the price is in (e.g. EUR).' }),
 }, { additionalProperties: false, title: 'Lowest message price', description: 'One country\'s lowest price of a message.' });
 export type MinimumMessageCost = Static<typeof MinimumMessageCost>;
+
+// ---------------------------------------------------------------------------------------------
+// The operators' inbox (issue 22, part 6): console endpoints (access 'operator', console session).
+// Members' messages to fictional profiles wait here, oldest first; an operator claims one (a lock
+// of CLAIM_MS), reads the member's profile and the whole conversation, and answers as the profile.
+
+/** How long an operator's claim on a conversation holds (renewed by claiming it again). */
+export const CLAIM_MS = 5 * 60_000;
+/** Messages the console shows of one conversation (the whole of it, up to this many). */
+export const INBOX_HISTORY_LIMIT = 1000;
+
+const InboxPerson = Type.Object({ id: Type.Integer(), name: Type.String(), country: Type.String() });
+export const InboxClaim = Type.Object({
+  operator_id: Type.Integer(),
+  operator_email: Type.String(),
+  until: Type.String(),
+  /** The asking operator's own claim. */
+  mine: Type.Boolean(),
+});
+export type InboxClaim = Static<typeof InboxClaim>;
+export const InboxEntry = Type.Object({
+  conversation_id: Type.Integer(),
+  member: InboxPerson,
+  fictional: InboxPerson,
+  waiting_since: Type.String(),
+  /** The latest message's text (a photo or gift: empty, see `last_kind`). */
+  last_text: Type.String(),
+  last_kind: MessageKind,
+  claim: Type.Union([InboxClaim, Type.Null()]),
+});
+export type InboxEntry = Static<typeof InboxEntry>;
+export const OperatorStats = Type.Object({
+  operator_id: Type.Integer(),
+  email: Type.String(),
+  answered: Type.Integer(),
+  /** Median seconds from the member's first unanswered message to the answer. */
+  median_seconds: Type.Union([Type.Number(), Type.Null()]),
+});
+export type OperatorStats = Static<typeof OperatorStats>;
+export const InboxCounts = Type.Object({
+  waiting: Type.Integer(),
+  answered_today: Type.Integer(),
+  operators: Type.Array(OperatorStats),
+});
+export type InboxCounts = Static<typeof InboxCounts>;
+
+/** GET /api/operator/chat/inbox: conversations waiting for an answer, oldest first, and the counts. */
+export const inboxList = endpoint({
+  method: 'GET', path: '/api/operator/chat/inbox', access: 'operator',
+  response: Type.Object({ waiting: Type.Array(InboxEntry), counts: InboxCounts }),
+});
+export type InboxListResponse = Static<typeof inboxList.response>;
+
+/** GET /api/operator/chat/stats?days=: the counts; per operator over the last `days` days (1: today, UTC). */
+export const inboxStats = endpoint({
+  method: 'GET', path: '/api/operator/chat/stats', access: 'operator',
+  query: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 90 })) }, { additionalProperties: false }),
+  response: InboxCounts,
+});
+
+const ConversationRef = Type.Object({ conversation_id: Id }, { additionalProperties: false });
+
+/**
+ * POST /api/operator/chat/claim: takes a waiting conversation for CLAIM_MS (or renews one's own
+ * claim). 409 `claimed` while another operator holds it, 409 `not_waiting` once it is answered.
+ */
+export const inboxClaim = endpoint({
+  method: 'POST', path: '/api/operator/chat/claim', access: 'operator',
+  body: ConversationRef,
+  response: Type.Object({ conversation_id: Type.Integer(), claim: InboxClaim }),
+});
+
+/** POST /api/operator/chat/claim-next: claims the oldest waiting conversation nobody holds (null: none). */
+export const inboxClaimNext = endpoint({
+  method: 'POST', path: '/api/operator/chat/claim-next', access: 'operator',
+  body: Type.Object({}, { additionalProperties: false }),
+  response: Type.Object({ conversation_id: Type.Union([Type.Integer(), Type.Null()]), claim: Type.Union([InboxClaim, Type.Null()]) }),
+});
+
+/** POST /api/operator/chat/release: gives one's claim back (an admin may release anyone's). */
+export const inboxRelease = endpoint({
+  method: 'POST', path: '/api/operator/chat/release', access: 'operator',
+  body: ConversationRef,
+  response: Type.Object({ released: Type.Boolean() }),
+});
+
+/** GET /api/operator/chat/conversation?id=: the member's profile, the fictional profile and the whole conversation. */
+export const inboxConversation = endpoint({
+  method: 'GET', path: '/api/operator/chat/conversation', access: 'operator',
+  query: Type.Object({ id: Id }, { additionalProperties: false }),
+  response: Type.Object({
+    conversation_id: Type.Integer(),
+    member: Profile,
+    fictional: ProfileSummary,
+    messages: Type.Array(ChatMessage),
+    waiting_since: Type.Union([Type.String(), Type.Null()]),
+    claim: Type.Union([InboxClaim, Type.Null()]),
+  }),
+});
+export type InboxConversationResponse = Static<typeof inboxConversation.response>;
+
+/**
+ * POST /api/operator/chat/answer: a text message as the fictional profile, through the members'
+ * sending path (delivered live, notices as usual); needs the operator's own live claim (409
+ * `claim_lost` otherwise). A retry with the same key is stored once.
+ */
+export const inboxAnswer = endpoint({
+  method: 'POST', path: '/api/operator/chat/answer', access: 'operator',
+  body: Type.Object({
+    conversation_id: Id,
+    text: Type.String({ minLength: 1, maxLength: 20000, multiline: true }),
+    key: Key,
+  }, { additionalProperties: false }),
+  response: Type.Object({ message: ChatMessage }),
+});

@@ -5,6 +5,7 @@ import { chatMigrations } from './server/migrations.ts';
 import { chatPhotoFiles } from './server/messages.ts';
 import { registerChatNotices } from './server/notify.ts';
 import { chatRoutes } from './server/routes.ts';
+import { createInbox, inboxRoutes } from './server/inbox.ts';
 import { conversationBetween } from './server/send.ts';
 import { authRef } from '../auth/server.ts';
 import { membersRef } from '../members/server.ts';
@@ -38,7 +39,12 @@ export default defineServerPlugin(chatPlugin, {
       const rows = await db.selectFrom('chat_messages').select('photo_key').where('sender_id', '=', userId).where('photo_key', 'is not', null).execute();
       for (const r of rows) await Promise.all(Object.values(chatPhotoFiles(r.photo_key!)).map((f) => kernel.storage.remove(f)));
     });
-    return { send: { members, credits } };
+    // The operators' inbox: members' messages to fictional profiles, answered from the console.
+    const inbox = createInbox(kernel, { members, credits, auth });
+    return { send: { members, credits }, inbox };
   },
-  api: (app, kernel) => chatRoutes(app, kernel, kernel.state.send),
+  async api(app, kernel) {
+    await chatRoutes(app, kernel, kernel.state.send);
+    inboxRoutes(app, kernel, kernel.state.inbox);
+  },
 });

@@ -108,6 +108,11 @@ const summaryProperties = {
   online: Type.Boolean(),
   /** Has bought credits: shows the premium badge. */
   premium: Type.Boolean(),
+  /**
+   * A fictional profile (run by the site's operators): every page that shows it marks it with the
+   * domain's fictional_icon and wording, before the member writes or spends anything.
+   */
+  fictional: Type.Boolean(),
 };
 /** Details a new member tells later: '' means "not told yet" (members migration 002). */
 const NotTold = Type.Literal('');
@@ -320,3 +325,216 @@ export const NICHE_AUDIENCES: Readonly<Record<number, Audience>> = {
 /** The audience of a site: its override, else its niche's default, else everyone. */
 export const audienceOf = (site: { niche?: number; niche_audience?: Audience | null }): Audience =>
   site.niche_audience ?? NICHE_AUDIENCES[site.niche ?? 1] ?? {};
+
+// --- The operator console: moderation (members' reports and the photo review queue) ------------
+// Each item is claimed by one operator (the claim lapses after MODERATION_CLAIM_MINUTES), decided
+// and so closed; every change is in the console's audit log (plugins/members/server/moderation.ts).
+
+/** An operator's claim on a queue item lapses after this long without a decision. */
+export const MODERATION_CLAIM_MINUTES = 15;
+export const MODERATION_PAGE_SIZE = 50;
+export const QUEUE_STATUSES = ['open', 'claimed', 'closed'] as const;
+export const QueueStatus = Type.Enum(QUEUE_STATUSES);
+export type QueueStatus = Static<typeof QueueStatus>;
+/** What was done about a report (the actions themselves are on the member's page). */
+export const REPORT_DECISIONS = ['no_action', 'warned', 'content_removed', 'member_disabled'] as const;
+export const ReportDecision = Type.Enum(REPORT_DECISIONS);
+export type ReportDecision = Static<typeof ReportDecision>;
+/** A reviewed photo stays shown (approved) or is hidden from everyone but its owner. */
+export const PHOTO_DECISIONS = ['approved', 'hidden'] as const;
+export const PhotoDecision = Type.Enum(PHOTO_DECISIONS);
+export type PhotoDecision = Static<typeof PhotoDecision>;
+
+const Iso = Type.String({ format: 'date-time' });
+const NullableIso = Type.Union([Iso, Type.Null()]);
+export const StaffRef = Type.Object({ id: Type.Integer(), email: Type.String() });
+const NullableStaff = Type.Union([StaffRef, Type.Null()]);
+const MemberRef = Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() });
+/** Who holds a queue item and until when; `mine`: the operator asking. */
+const claimProperties = {
+  status: QueueStatus,
+  claimed_by: NullableStaff,
+  claimed_until: NullableIso,
+  mine: Type.Boolean(),
+  note: Type.String(),
+  decided_by: NullableStaff,
+  closed_at: NullableIso,
+};
+
+export const ConsoleReport = Type.Object({
+  id: Type.Integer(),
+  reason: ReportReason,
+  comment: Type.String(),
+  created_at: Iso,
+  reporter: Type.Union([MemberRef, Type.Null()]),
+  reported: MemberRef,
+  /** Reports against the reported member in all. */
+  reports_against: Type.Integer(),
+  decision: Type.Union([ReportDecision, Type.Null()]),
+  ...claimProperties,
+});
+export type ConsoleReport = Static<typeof ConsoleReport>;
+
+export const ConsolePhoto = Type.Object({
+  id: Type.Integer(),
+  user_id: Type.Integer(),
+  member_name: Type.String(),
+  /** Staff see the photo itself (never the blurred copy). */
+  thumb: Type.String(),
+  full: Type.String(),
+  /** Shown to others, or hidden by staff. */
+  visibility: Type.Enum(['shown', 'hidden']),
+  is_main: Type.Boolean(),
+  created_at: Iso,
+  decision: Type.Union([PhotoDecision, Type.Null()]),
+  ...claimProperties,
+});
+export type ConsolePhoto = Static<typeof ConsolePhoto>;
+
+const QueueQuery = Type.Object({
+  /** open: waiting or claimed (the default); claimed: claimed only; closed: decided. */
+  status: Type.Optional(QueueStatus),
+  member: Type.Optional(MemberId),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+}, { additionalProperties: false });
+export type QueueQuery = Static<typeof QueueQuery>;
+const ItemId = Type.Object({ id: MemberId }, { additionalProperties: false });
+const Note = Type.String({ maxLength: 2000, multiline: true });
+const paging = { total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() };
+
+/** GET /api/operator/members/reports: the reports queue, oldest first (closed ones newest first). */
+export const consoleReports = endpoint({
+  method: 'GET', path: '/api/operator/members/reports', access: 'operator', query: QueueQuery, response: Type.Object({ items: Type.Array(ConsoleReport), ...paging }),
+});
+/** POST /api/operator/members/reports/claim: takes a report (409 `claimed_by_other`, `closed`). */
+export const consoleReportClaim = endpoint({
+  method: 'POST', path: '/api/operator/members/reports/claim', access: 'operator', body: ItemId, response: Type.Object({ report: ConsoleReport }),
+});
+/** POST /api/operator/members/reports/release: gives a claimed report back to the queue. */
+export const consoleReportRelease = endpoint({
+  method: 'POST', path: '/api/operator/members/reports/release', access: 'operator', body: ItemId, response: Type.Object({ report: ConsoleReport }),
+});
+/** POST /api/operator/members/reports/decide: decides a report claimed by the caller, which closes it. */
+export const consoleReportDecide = endpoint({
+  method: 'POST', path: '/api/operator/members/reports/decide', access: 'operator',
+  body: Type.Object({ id: MemberId, decision: ReportDecision, note: Type.Optional(Note) }, { additionalProperties: false }),
+  response: Type.Object({ report: ConsoleReport }),
+});
+
+/** GET /api/operator/members/photos: members' uploaded photos waiting for review, oldest first. */
+export const consolePhotos = endpoint({
+  method: 'GET', path: '/api/operator/members/photos', access: 'operator', query: QueueQuery, response: Type.Object({ items: Type.Array(ConsolePhoto), ...paging }),
+});
+export const consolePhotoClaim = endpoint({
+  method: 'POST', path: '/api/operator/members/photos/claim', access: 'operator', body: ItemId, response: Type.Object({ photo: ConsolePhoto }),
+});
+export const consolePhotoRelease = endpoint({
+  method: 'POST', path: '/api/operator/members/photos/release', access: 'operator', body: ItemId, response: Type.Object({ photo: ConsolePhoto }),
+});
+/** POST /api/operator/members/photos/decide: approves or hides a photo claimed by the caller, which closes its review. */
+export const consolePhotoDecide = endpoint({
+  method: 'POST', path: '/api/operator/members/photos/decide', access: 'operator',
+  body: Type.Object({ id: MemberId, decision: PhotoDecision, note: Type.Optional(Note) }, { additionalProperties: false }),
+  response: Type.Object({ photo: ConsolePhoto }),
+});
+/** POST /api/operator/members/photos/hide: hides a photo at once (or shows it again), from a member's page; closes its review. */
+export const consolePhotoHide = endpoint({
+  method: 'POST', path: '/api/operator/members/photos/hide', access: 'operator',
+  body: Type.Object({ id: MemberId, hidden: Type.Boolean(), note: Type.Optional(Note) }, { additionalProperties: false }),
+  response: Type.Object({ photo: ConsolePhoto }),
+});
+
+/** What staff see of a member's profile on the member's page (account's console). */
+export const ConsoleProfile = Type.Object({
+  name: Type.String(), gender: Gender, sexuality: Sexuality, age: Type.Integer(), birthdate: Type.String(),
+  country: Type.String(), region: Type.String(), city: Type.String(), about: Type.String(),
+  interests: Type.Array(Type.String()), status: Type.Enum(['active', 'disabled']), invisible: Type.Boolean(), demo: Type.Boolean(),
+  created_at: Iso,
+});
+export type ConsoleProfile = Static<typeof ConsoleProfile>;
+
+// --- The operator console: fictional profiles (issue 22, part 6) -------------------------------
+// Operators make and edit the profiles run by the site's team (profiles.fictional); members always
+// see them marked (FictionalMark.tsx). Every change is in the console's audit log
+// (plugins/members/server/fictional.ts); the chat plugin's inbox answers their conversations.
+
+const Niche = Type.Integer({ minimum: 1, maximum: 7 });
+const fictionalFields = {
+  name: Type.String({ minLength: 1, maxLength: 60, title: 'Name', description: 'The name members see.' }),
+  gender: Gender,
+  sexuality: Sexuality,
+  birthdate: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', title: 'Birth date', description: 'YYYY-MM-DD (at least 18 years ago).' }),
+  country: Type.String({ pattern: '^[A-Z]{2}$', title: 'Country', description: 'ISO 3166-1 alpha-2.' }),
+  region: Type.String({ maxLength: 80, title: 'Region', description: 'Region code (regions.php).' }),
+  city: Type.String({ maxLength: 80, title: 'Town' }),
+  about: Type.String({ maxLength: ABOUT_MAX, multiline: true, title: 'About', description: 'The text on the profile page.' }),
+  interests: Type.Array(InterestKey, { uniqueItems: true, maxItems: INTERESTS_MAX, title: 'Interests' }),
+  hair_color: Type.Union([HairColor, NotTold]),
+  eye_color: Type.Union([EyeColor, NotTold]),
+  body_type: Type.Union([BodyType, NotTold]),
+  relationship_status: Type.Union([RelationshipStatus, NotTold]),
+  tattoos: Type.Union([Tattoos, NotTold]),
+  signup_reason: Type.Union([SignupReason, NotTold]),
+  /** The niches (1–7) whose domains show it in search; empty: every niche. */
+  niches: Type.Array(Niche, { uniqueItems: true, maxItems: 7, title: 'Niches', description: 'The niches whose domains show it (none: all).' }),
+  /** 'disabled': out of sight for members (its conversations stay). */
+  status: Type.Enum(['active', 'disabled']),
+};
+
+/** A fictional profile as the console shows it. */
+export const FictionalProfile = Type.Object({
+  id: Type.Integer(),
+  ...fictionalFields,
+  age: Type.Integer(),
+  /** Staff see the photo itself (thumbnail), never a blurred copy. */
+  photo: Type.Union([Type.String(), Type.Null()]),
+  photos: Type.Integer(),
+  created_at: Type.String(),
+});
+export type FictionalProfile = Static<typeof FictionalProfile>;
+
+export const FictionalInput = Type.Object({
+  ...fictionalFields,
+  about: Type.Optional(fictionalFields.about),
+  interests: Type.Optional(fictionalFields.interests),
+  hair_color: Type.Optional(fictionalFields.hair_color),
+  eye_color: Type.Optional(fictionalFields.eye_color),
+  body_type: Type.Optional(fictionalFields.body_type),
+  relationship_status: Type.Optional(fictionalFields.relationship_status),
+  tattoos: Type.Optional(fictionalFields.tattoos),
+  signup_reason: Type.Optional(fictionalFields.signup_reason),
+  niches: Type.Optional(fictionalFields.niches),
+  status: Type.Optional(fictionalFields.status),
+}, { additionalProperties: false });
+export type FictionalInput = Static<typeof FictionalInput>;
+
+/** GET /api/operator/members/fictional: every fictional profile, newest first. */
+export const consoleFictionalList = endpoint({
+  method: 'GET', path: '/api/operator/members/fictional', access: 'operator',
+  response: Type.Object({ profiles: Type.Array(FictionalProfile) }),
+});
+export type FictionalListResponse = Static<typeof consoleFictionalList.response>;
+
+/** POST /api/operator/members/fictional: a new fictional profile (an account nobody logs in to, and its profile). */
+export const consoleFictionalCreate = endpoint({
+  method: 'POST', path: '/api/operator/members/fictional', access: 'operator',
+  body: FictionalInput,
+  response: Type.Object({ profile: FictionalProfile }),
+});
+
+/** PUT /api/operator/members/fictional: changes a fictional profile (only the fields given). */
+export const consoleFictionalUpdate = endpoint({
+  method: 'PUT', path: '/api/operator/members/fictional', access: 'operator',
+  body: Type.Object({
+    id: MemberId,
+    changes: Type.Partial(FictionalInput, { minProperties: 1, additionalProperties: false }),
+  }, { additionalProperties: false }),
+  response: Type.Object({ profile: FictionalProfile }),
+});
+
+/** POST /api/operator/members/fictional/photo?id=: adds a photo to a fictional profile (the picture itself the body; the first becomes the main one). */
+export const consoleFictionalPhoto = endpoint({
+  method: 'POST', path: '/api/operator/members/fictional/photo', access: 'operator', binaryBody: true,
+  query: Type.Object({ id: MemberId }, { additionalProperties: false }),
+  response: Type.Object({ profile: FictionalProfile }),
+});

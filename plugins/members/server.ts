@@ -12,6 +12,8 @@ import { creditsRef } from '../credits/server.ts';
 import { membersRef } from './server/service.ts';
 import { UserProfile } from './contract.ts';
 import membersPlugin from './plugin.ts';
+import { createFictional, fictionalRoutes } from './server/fictional.ts';
+import { createModeration, membersConsoleRef, moderationMigrations, moderationRoutes } from './server/moderation.ts';
 
 export type { MemberBasics, MembersService, NewProfile } from './server/service.ts';
 export { GEO } from './server/seed/geo.ts';
@@ -19,14 +21,16 @@ export { loadOwnProfile, notBlocked } from './server/queries.ts';
 export { siteRegionCodes } from './server/regions.ts';
 export { acceptPhotoBodies, processUpload } from './server/photos.ts';
 export { membersRef } from './server/service.ts';
-export { isRealMember } from './server/sql.ts';
+export { isFictional, isRealMember } from './server/sql.ts';
 export { audienceWhere, isListed, nicheInterestCounts, nicheRegionCounts, pickNicheMembers, type NichePick } from './server/audience.ts';
 export { pickCandidates, type CandidatePick } from './server/candidates.ts';
 export { searchCacheRef, type SearchCache } from './server/search-cache.ts';
+// The operator console: what the account plugin's member page reads (moderation.ts).
+export { membersConsoleRef, type MembersConsole } from './server/moderation.ts';
 
 export default defineServerPlugin(membersPlugin, {
   deps: { auth: authRef, credits: creditsRef },
-  migrations: membersMigrations,
+  migrations: [...membersMigrations, ...moderationMigrations],
   init(kernel) {
     for (const table of memberTables) kernel.changes.watch(table);
     const members = createMembersService(kernel.db, kernel.storage);
@@ -42,8 +46,17 @@ export default defineServerPlugin(membersPlugin, {
       fields: { profile: Type.Union([UserProfile, Type.Null()]) },
       load: async (userId) => ({ profile: await userProfile(kernel.db, { storage: kernel.storage, cdnPrefix: '' }, userId) }),
     });
-    return { members, searchCache };
+    // The console's reports and photo review queues (moderation.ts).
+    const moderation = createModeration(kernel);
+    kernel.services.provide(membersConsoleRef, moderation.service);
+    // Fictional profiles, made and edited from the console (fictional.ts).
+    const fictional = createFictional(kernel, auth, members);
+    return { members, searchCache, moderation, fictional };
   },
-  api: (app, kernel) => membersRoutes(app, kernel, kernel.state.members, kernel.state.searchCache),
+  api: async (app, kernel) => {
+    await membersRoutes(app, kernel, kernel.state.members, kernel.state.searchCache);
+    moderationRoutes(app, kernel, kernel.state.moderation);
+    await fictionalRoutes(app, kernel, kernel.state.fictional);
+  },
   seed: (kernel, opts) => seedMembers(kernel, opts),
 });

@@ -4,5 +4,6 @@ export { ProfileCard } from './web/ProfileCard.tsx';
 export { ProfileGrid } from './web/ProfileGrid.tsx';
 export { PhotoView } from './web/PhotoView.tsx';
 export { PremiumBadge } from './web/PremiumBadge.tsx';
+export { FictionalBadge, FictionalNotice, FictionalLegend, fictionalWording, useFictionalWording } from './web/FictionalMark.tsx';
 export type { MembersStoreInstance } from './web/store.ts';
 export { membersSlice } from './web/store.ts';

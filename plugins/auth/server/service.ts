@@ -56,7 +56,7 @@ export interface AuthService {
   /** The account of this address and password (not one being deleted), for the console's login; an unknown address costs the same time. */
   checkPassword(email: string, password: string): Promise<{ userId: number; email: string } | null>;
   /** The account's address (null: none, or being deleted). */
-  emailOf(userId: number): Promise<string | null>;
+  emailOf(userId: number, on?: DB): Promise<string | null>;
   findByEmail(email: string, db?: DB): Promise<{ id: number; email: string; status: string; language: string | null; deleted_at: Date | null } | null>;
   setPassword(userId: number, password: string, db?: DB): Promise<void>;
   onErase(hook: EraseHook): void;
@@ -137,8 +137,8 @@ export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Token
       const ok = row?.password_hash ? await verify(row.password_hash, password).catch(() => false) : (await verify(await dummy, password).catch(() => false), false);
       return ok && row && !row.deleted_at ? { userId: Number(row.id), email: row.email } : null;
     },
-    async emailOf(userId) {
-      const row = await db.selectFrom('users').select('email').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    async emailOf(userId, on = db) {
+      const row = await on.selectFrom('users').select('email').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
       return row?.email ?? null;
     },
     async findByEmail(email, on = db) {

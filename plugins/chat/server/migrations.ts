@@ -45,3 +45,29 @@ export const chatMigrations: Migration[] = [{
     await sql`CREATE INDEX chat_messages_conversation ON chat_messages (conversation_id, id DESC)`.execute(db);
   },
 }];
+chatMigrations.push({
+  name: '002_operator_inbox',
+  async up(db) {
+    // Conversations of members with fictional profiles (members: profiles.fictional), one row each,
+    // kept by the send itself: `waiting_since` is the member's first message since the profile last
+    // answered (null: answered). An operator's claim is `claimed_by` until `claim_until`.
+    await sql`CREATE TABLE chat_inbox (
+      conversation_id integer PRIMARY KEY REFERENCES chat_conversations(id) ON DELETE CASCADE,
+      fictional_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      member_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      waiting_since timestamptz,
+      last_message_at timestamptz NOT NULL,
+      claimed_by integer REFERENCES users(id) ON DELETE SET NULL,
+      claim_until timestamptz)`.execute(db);
+    await sql`CREATE INDEX chat_inbox_waiting ON chat_inbox (waiting_since, conversation_id) WHERE waiting_since IS NOT NULL`.execute(db);
+    // Each answer an operator wrote as a fictional profile: counts and time to answer per operator.
+    await sql`CREATE TABLE chat_operator_answers (
+      id serial PRIMARY KEY,
+      operator_id integer REFERENCES users(id) ON DELETE SET NULL,
+      conversation_id integer REFERENCES chat_conversations(id) ON DELETE SET NULL,
+      message_id bigint NOT NULL,
+      waiting_since timestamptz,
+      answered_at timestamptz NOT NULL)`.execute(db);
+    await sql`CREATE INDEX chat_operator_answers_at ON chat_operator_answers (answered_at)`.execute(db);
+  },
+});

@@ -13,8 +13,7 @@ import {
   type ChatBlocker, type ChatResponse, type ChatsResponse, type Conversation, type SendResponse,
 } from '../contract.ts';
 import { chatPhotoFiles, MESSAGE_COLUMNS, messageView, type MessageRow } from './messages.ts';
-import { freeUsage, pairOf, premiumRequired, sendMessage, type Outgoing, type SendDeps } from './send.ts';
-import { NOTIFY_JOB } from './notify.ts';
+import { deliver, freeUsage, pairOf, premiumRequired, sendMessage, type Outgoing, type SendDeps } from './send.ts';
 import { accounts } from '../../auth/server.ts';
 
 const LIST_LIMIT = 200;
@@ -138,18 +137,9 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel, deps: Sen
 
   const afterSend = async (req: FastifyRequest, out: Outgoing) => {
     const res = await sendMessage(kernel, deps, req.site, out);
-    if (!res.duplicate) {
-      // The sender's own row remembers the site they write from (its canonical origin, never a header):
-      // notices to them link there; notices to a partner who has not written yet use it too.
-      await db.updateTable('chat_members').set({ origin: siteOrigin(req.site) }).where('conversation_id', '=', res.conversationId).where('user_id', '=', out.from).execute();
-      const forMe = messageView(kernel.storage, res.row, out.from);
-      const forThem = messageView(kernel.storage, res.row, out.to);
-      await Promise.all([
-        kernel.realtime.publish(out.from, { type: 'chat:message', message: forMe, from: out.from }),
-        kernel.realtime.publish(out.to, { type: 'chat:message', message: forThem, from: out.from }),
-        kernel.jobs.enqueue(NOTIFY_JOB, { message: Number(res.row.id), started: res.started }, { runAt: new Date(kernel.clock.now().getTime() + 2000) }),
-      ]);
-    }
+    // The sender's own row remembers the site they write from (its canonical origin, never a header):
+    // notices to them link there; notices to a partner who has not written yet use it too.
+    if (!res.duplicate) await deliver(kernel, res, out, siteOrigin(req.site));
     const body: SendResponse = {
       message: messageView(kernel.storage, res.row, out.from), conversation_id: res.conversationId,
       credits: res.credits, charged: res.charged, free_messages_left: res.freeLeft,

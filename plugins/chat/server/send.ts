@@ -4,9 +4,10 @@ import type { DB } from '../../../kernel/server/db.ts';
 import { HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import { FREE_CONVERSATIONS, FREE_MESSAGES, GIFTS, giftPrice, type MessageKind } from '../contract.ts';
-import { MESSAGE_COLUMNS, type MessageRow } from './messages.ts';
+import { MESSAGE_COLUMNS, messageView, type MessageRow } from './messages.ts';
+import { NOTIFY_JOB } from './notify.ts';
 import type { CreditsService } from '../../credits/server.ts';
-import type { MembersService } from '../../members/server.ts';
+import { isFictional, type MembersService } from '../../members/server.ts';
 import { accounts } from '../../auth/server.ts';
 
 /** The services a send uses (the chat plugin's deps). */
@@ -20,6 +21,11 @@ export interface Outgoing {
   gift: string | null;
   photoKey: string | null;
   key: string;
+  /**
+   * An operator's answer as a fictional profile (the console's inbox): free, outside the free
+   * allowances, and it ends the conversation's wait.
+   */
+  operator?: boolean;
 }
 
 export interface SendResult {
@@ -71,68 +77,107 @@ export async function conversationBetween(db: DB, a: number, b: number): Promise
  * allowances and the idempotency key are checked against what the previous send committed (the
  * balance needs no lock: the spend checks and takes it in one statement).
  */
-export async function sendMessage(kernel: Kernel, { credits, members }: SendDeps, site: SiteSettings, out: Outgoing): Promise<SendResult> {
-  return kernel.db.transaction().execute(async (trx) => {
-    await accounts.lock(trx, out.from);
-    const me = await credits.account(out.from, trx);
-    const freeUsed = async () => (await freeUsage(trx, out.from)).free;
+export async function sendMessage(kernel: Kernel, deps: SendDeps, site: SiteSettings, out: Outgoing): Promise<SendResult> {
+  return kernel.db.transaction().execute((trx) => sendIn(trx, kernel, deps, site, out));
+}
 
-    const existing = await trx.selectFrom('chat_messages').select(MESSAGE_COLUMNS)
-      .where('sender_id', '=', out.from).where('client_key', '=', out.key).executeTakeFirst();
-    if (existing) {
-      return {
-        row: existing, conversationId: existing.conversation_id, duplicate: true, charged: 0, credits: me.balance,
-        freeLeft: me.paid ? 0 : Math.max(0, FREE_MESSAGES - await freeUsed()), started: false,
-      };
-    }
-    if (out.from === out.to) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+/** sendMessage inside the caller's transaction (the console's answer writes its audit entry in it too). */
+export async function sendIn(trx: DB, kernel: Kernel, { credits, members }: SendDeps, site: SiteSettings, out: Outgoing): Promise<SendResult> {
+  await accounts.lock(trx, out.from);
+  const me = await credits.account(out.from, trx);
+  const freeUsed = async () => (await freeUsage(trx, out.from)).free;
 
-    const pair = pairOf(out.from, out.to);
-    let conv = await trx.selectFrom('chat_conversations').select(['id', 'started_by'])
-      .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirst();
-    const partner = await accounts.contact(trx, out.to);
-    // A member who has not confirmed the address yet cannot be answered until they do.
-    if (conv && partner?.status === 'not_confirmed') throw partnerUnconfirmed((await members.basics([out.to], trx)).get(out.to)?.name ?? '');
-    // Also refuses an invisible member the sender is not in touch with (they write first, or like first).
-    await members.assertReachable(out.from, out.to, trx);
-    if (out.kind === 'photo' && !me.paid) throw premiumRequired();
-
-    let started = false;
-    if (!conv) {
-      if (!me.paid && (await freeUsage(trx, out.from)).started >= FREE_CONVERSATIONS) {
-        throw new HttpError(403, 'conversation_limit', `Free members may start up to ${FREE_CONVERSATIONS} conversations`, { limit: FREE_CONVERSATIONS });
-      }
-      // The partner may be starting the same conversation right now: one of us creates it.
-      await trx.insertInto('chat_conversations').values({ ...pair, started_by: out.from, created_at: kernel.clock.now(), updated_at: kernel.clock.now() })
-        .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing()).execute();
-      conv = await trx.selectFrom('chat_conversations').select(['id', 'started_by'])
-        .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirstOrThrow();
-      await trx.insertInto('chat_members').values([{ conversation_id: conv.id, user_id: out.from }, { conversation_id: conv.id, user_id: out.to }])
-        .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing()).execute();
-      started = conv.started_by === out.from;
-    }
-
-    const used = me.paid ? FREE_MESSAGES : await freeUsed();
-    const free = out.kind === 'text' && used < FREE_MESSAGES;
-    const cost = free ? 0 : costOf(site, out.kind, out.gift);
-    let balance = me.balance;
-    if (cost > 0) {
-      const spent = await credits.spend(out.from, cost, `chat:${out.kind} conversation:${conv.id}`, null, trx);
-      if (spent.status !== 'spent') throw notEnoughCredits(cost);
-      balance = spent.balance;
-    }
-    const row = await trx.insertInto('chat_messages').values({
-      conversation_id: conv.id, sender_id: out.from, kind: out.kind, body: out.text, gift: out.gift, photo_key: out.photoKey,
-      credits: cost, client_key: out.key, created_at: kernel.clock.now(),
-    }).returning(MESSAGE_COLUMNS).executeTakeFirstOrThrow();
-    await trx.updateTable('chat_conversations').set({ updated_at: kernel.clock.now() }).where('id', '=', conv.id).execute();
-    await trx.updateTable('chat_members').set({ unread: sql`unread + 1`, hidden: false })
-      .where('conversation_id', '=', conv.id).where('user_id', '=', out.to).execute();
-    await trx.updateTable('chat_members').set({ hidden: false, read_up_to: row.id, unread: 0 })
-      .where('conversation_id', '=', conv.id).where('user_id', '=', out.from).execute();
+  const existing = await trx.selectFrom('chat_messages').select(MESSAGE_COLUMNS)
+    .where('sender_id', '=', out.from).where('client_key', '=', out.key).executeTakeFirst();
+  if (existing) {
     return {
-      row, conversationId: conv.id, duplicate: false, charged: cost, credits: balance,
-      freeLeft: me.paid ? 0 : Math.max(0, FREE_MESSAGES - used - (free ? 1 : 0)), started,
+      row: existing, conversationId: existing.conversation_id, duplicate: true, charged: 0, credits: me.balance,
+      freeLeft: me.paid ? 0 : Math.max(0, FREE_MESSAGES - await freeUsed()), started: false,
     };
-  });
+  }
+  if (out.from === out.to) throw notFound('profile_not_found', 'This profile does not exist (anymore).');
+
+  const pair = pairOf(out.from, out.to);
+  let conv = await trx.selectFrom('chat_conversations').select(['id', 'started_by'])
+    .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirst();
+  const partner = await accounts.contact(trx, out.to);
+  // A member who has not confirmed the address yet cannot be answered until they do.
+  if (conv && partner?.status === 'not_confirmed') throw partnerUnconfirmed((await members.basics([out.to], trx)).get(out.to)?.name ?? '');
+  // Also refuses an invisible member the sender is not in touch with (they write first, or like first).
+  await members.assertReachable(out.from, out.to, trx);
+  if (out.kind === 'photo' && !me.paid && !out.operator) throw premiumRequired();
+
+  let started = false;
+  if (!conv) {
+    if (!me.paid && !out.operator && (await freeUsage(trx, out.from)).started >= FREE_CONVERSATIONS) {
+      throw new HttpError(403, 'conversation_limit', `Free members may start up to ${FREE_CONVERSATIONS} conversations`, { limit: FREE_CONVERSATIONS });
+    }
+    // The partner may be starting the same conversation right now: one of us creates it.
+    await trx.insertInto('chat_conversations').values({ ...pair, started_by: out.from, created_at: kernel.clock.now(), updated_at: kernel.clock.now() })
+      .onConflict((oc) => oc.columns(['user_low', 'user_high']).doNothing()).execute();
+    conv = await trx.selectFrom('chat_conversations').select(['id', 'started_by'])
+      .where('user_low', '=', pair.user_low).where('user_high', '=', pair.user_high).executeTakeFirstOrThrow();
+    await trx.insertInto('chat_members').values([{ conversation_id: conv.id, user_id: out.from }, { conversation_id: conv.id, user_id: out.to }])
+      .onConflict((oc) => oc.columns(['conversation_id', 'user_id']).doNothing()).execute();
+    started = conv.started_by === out.from;
+  }
+
+  const used = me.paid || out.operator ? FREE_MESSAGES : await freeUsed();
+  const free = out.kind === 'text' && used < FREE_MESSAGES;
+  const cost = out.operator ? 0 : free ? 0 : costOf(site, out.kind, out.gift);
+  let balance = me.balance;
+  if (cost > 0) {
+    const spent = await credits.spend(out.from, cost, `chat:${out.kind} conversation:${conv.id}`, null, trx);
+    if (spent.status !== 'spent') throw notEnoughCredits(cost);
+    balance = spent.balance;
+  }
+  const row = await trx.insertInto('chat_messages').values({
+    conversation_id: conv.id, sender_id: out.from, kind: out.kind, body: out.text, gift: out.gift, photo_key: out.photoKey,
+    credits: cost, client_key: out.key, created_at: kernel.clock.now(),
+  }).returning(MESSAGE_COLUMNS).executeTakeFirstOrThrow();
+  await trx.updateTable('chat_conversations').set({ updated_at: kernel.clock.now() }).where('id', '=', conv.id).execute();
+  await trx.updateTable('chat_members').set({ unread: sql`unread + 1`, hidden: false })
+    .where('conversation_id', '=', conv.id).where('user_id', '=', out.to).execute();
+  await trx.updateTable('chat_members').set({ hidden: false, read_up_to: row.id, unread: 0 })
+    .where('conversation_id', '=', conv.id).where('user_id', '=', out.from).execute();
+  await noteInInbox(trx, conv.id, out, kernel.clock.now());
+  return {
+    row, conversationId: conv.id, duplicate: false, charged: cost, credits: balance,
+    freeLeft: me.paid || out.operator ? 0 : Math.max(0, FREE_MESSAGES - used - (free ? 1 : 0)), started,
+  };
+}
+
+/**
+ * The operators' inbox (inbox.ts) follows every send: a member writing to a fictional profile
+ * makes the conversation wait (from their first unanswered message on); the profile's answer ends
+ * the wait and any claim on it. One statement each, by primary keys.
+ */
+async function noteInInbox(trx: DB, conversationId: number, out: Outgoing, at: Date) {
+  if (out.operator) {
+    await trx.updateTable('chat_inbox').set({ waiting_since: null, claimed_by: null, claim_until: null, last_message_at: at })
+      .where('conversation_id', '=', conversationId).execute();
+    return;
+  }
+  await sql`INSERT INTO chat_inbox (conversation_id, fictional_id, member_id, waiting_since, last_message_at)
+    SELECT ${conversationId}, ${out.to}, ${out.from}, ${at}, ${at}
+    WHERE ${isFictional(sql`${out.to}::int`)} AND NOT ${isFictional(sql`${out.from}::int`)}
+    ON CONFLICT (conversation_id) DO UPDATE SET waiting_since = COALESCE(chat_inbox.waiting_since, EXCLUDED.waiting_since),
+      last_message_at = EXCLUDED.last_message_at`.execute(trx);
+}
+
+/**
+ * After a stored send (not a duplicate): the sender's row remembers the site's origin (notices link
+ * there), both members' tabs get the message live, and the recipient hears of it if away.
+ */
+export async function deliver(kernel: Kernel, res: SendResult, out: Pick<Outgoing, 'from' | 'to'>, origin: string | null) {
+  if (origin) {
+    await kernel.db.updateTable('chat_members').set({ origin }).where('conversation_id', '=', res.conversationId).where('user_id', '=', out.from).execute();
+  }
+  const forMe = messageView(kernel.storage, res.row, out.from);
+  const forThem = messageView(kernel.storage, res.row, out.to);
+  await Promise.all([
+    kernel.realtime.publish(out.from, { type: 'chat:message', message: forMe, from: out.from }),
+    kernel.realtime.publish(out.to, { type: 'chat:message', message: forThem, from: out.from }),
+    kernel.jobs.enqueue(NOTIFY_JOB, { message: Number(res.row.id), started: res.started }, { runAt: new Date(kernel.clock.now().getTime() + 2000) }),
+  ]);
 }

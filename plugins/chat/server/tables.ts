@@ -35,10 +35,32 @@ export interface ChatMessagesTable {
   created_at: TimestampDefault;
 }
 
+/** A conversation of a member with a fictional profile (migration 002): the operators' inbox. */
+export interface ChatInboxTable {
+  conversation_id: number;
+  fictional_id: number;
+  member_id: number;
+  /** The member's first message since the profile last answered; null: answered. */
+  waiting_since: Timestamp | null;
+  last_message_at: Timestamp;
+  claimed_by: number | null;
+  claim_until: Timestamp | null;
+}
+export interface ChatOperatorAnswersTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  conversation_id: number | null;
+  message_id: Int8;
+  waiting_since: Timestamp | null;
+  answered_at: Timestamp;
+}
+
 declare module '../../../kernel/server/db.ts' {
   interface Tables {
     chat_conversations: ChatConversationsTable;
     chat_members: ChatMembersTable;
     chat_messages: ChatMessagesTable;
+    chat_inbox: ChatInboxTable;
+    chat_operator_answers: ChatOperatorAnswersTable;
   }
 }

@@ -12,6 +12,7 @@ import { errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import { GIFTS, type ChatEntry } from '../contract.ts';
 import { Avatar } from './Avatar.tsx';
+import { FictionalBadge } from '../../members/ui.ts';
 import { routeRef } from '../../../kernel/contract/routes.ts';
 
 const membersSearch = routeRef('members');
@@ -80,7 +81,7 @@ export default observer(function ChatsPage() {
                 <Avatar profile={c.profile} size={52} />
                 <span className="text">
                   <span className="top">
-                    <span className="name">{c.profile.name}</span>
+                    <span className="name">{c.profile.name}</span>{c.profile.fictional && <> <FictionalBadge /></>}
                     <time dateTime={c.conversation.updated_at}>{when(c.conversation.updated_at)}</time>
                   </span>
                   <Preview entry={c} me={me} />

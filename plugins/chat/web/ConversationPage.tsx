@@ -10,7 +10,7 @@ import { ErrorPage } from '../../../kernel/web/ErrorPage.tsx';
 import { errorCode, errorText } from '../../../kernel/web/errors.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
-import { PremiumBadge } from '../../members/ui.ts';
+import { FictionalBadge, FictionalNotice, PremiumBadge } from '../../members/ui.ts';
 import { TYPING_SEND_MS, typing as typingMessage } from '../contract.ts';
 import { ConversationModel } from './conversation.ts';
 import { MessageList } from './MessageList.tsx';
@@ -135,10 +135,11 @@ export default observer(function ConversationPage({ params }: PageProps) {
         <Link to="chats" className="back" aria-label={t('chat:conversation.back')}>‹</Link>
         <Avatar profile={profile} size={44} />
         <div>
-          <h1><Link to={memberProfile} params={{ id: profile.id }}>{profile.name}</Link> {profile.premium && <PremiumBadge />}</h1>
+          <h1><Link to={memberProfile} params={{ id: profile.id }}>{profile.name}</Link> {profile.fictional && <FictionalBadge />} {profile.premium && <PremiumBadge />}</h1>
           <div className="sub">{t('chat:conversation.about', { age: profile.age, city: profile.city })}</div>
         </div>
       </Head>
+      {profile.fictional && <FictionalNotice name={profile.name} />}
       <MessageList model={model} me={me} partner={profile.name} />
       <Typing aria-live="polite">{typing ? t('chat:conversation.typing', { name: profile.name }) : ''}</Typing>
       <Composer

@@ -9,7 +9,7 @@ const msg = (id: number, conversation: number, sender: number): ChatMessage => (
 });
 const entry = (id: number, partner: number, unread: number): ChatEntry => ({
   conversation: { id, started_by: partner, last_message: msg(id * 10, id, partner), updated_at: new Date(id * 10_000).toISOString(), read_up_to: 0 },
-  profile: { id: partner, name: `P${partner}`, gender: 'female', age: 30, city: 'Bristol', country: 'GB', region: 'bristol', main_image: null, online: false, premium: false },
+  profile: { id: partner, name: `P${partner}`, gender: 'female', age: 30, city: 'Bristol', country: 'GB', region: 'bristol', main_image: null, online: false, premium: false, fictional: false },
   num_unread_messages: unread,
 });
 

@@ -10,7 +10,7 @@ import en from '../locales/en.json';
 
 const t = translator(en);
 const face = (id: number, name: string, extra: Partial<Face> = {}): Face => ({
-  id, name, gender: 'female', age: 20 + id, city: `City ${id}`, country: 'GB', region: 'bristol', online: false, premium: false,
+  id, name, gender: 'female', age: 20 + id, city: `City ${id}`, country: 'GB', region: 'bristol', online: false, premium: false, fictional: false,
   main_image: { id: id * 10, filename: `/media/${id}-full.jpg`, thumb_filename: `/media/${id}-thumb.jpg`, match: `/media/${id}-match.jpg`, status: 'approved', is_main: true, locked: false },
   ...extra,
 });

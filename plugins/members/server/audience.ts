@@ -23,8 +23,11 @@ export function audienceWhere(a: Audience): RawBuilder<unknown>[] {
   return out;
 }
 
-/** Members a visitor may be shown on this site: active, findable (not invisible, account there), with a main photo. */
-const LISTED = sql`p.status = 'active' AND NOT p.invisible AND NOT p.account_deleted
+/**
+ * Members a visitor may be shown on this site: active, findable (not invisible, account there), with a main photo.
+ * Fictional profiles are not: the landers' pages do not carry the fictional mark (members pages do).
+ */
+const LISTED = sql`p.status = 'active' AND NOT p.invisible AND NOT p.account_deleted AND NOT p.fictional
   AND EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.user_id AND ph.is_main)`;
 
 const conditions = (site: Pick<SiteSettings, 'niche' | 'niche_audience'>, extra: RawBuilder<unknown>[] = []) =>

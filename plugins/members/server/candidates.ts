@@ -33,7 +33,8 @@ export interface CandidatePick {
  */
 export async function pickCandidates(db: DB, q: CandidatePick): Promise<number[]> {
   const conds = [
-    q.kind === 'demo' ? sql`p.seed_key IS NOT NULL` : sql`NOT p.invisible AND NOT p.account_deleted`,
+    // Fictional profiles are never cards: the swipe cards do not carry the fictional mark.
+    q.kind === 'demo' ? sql`p.seed_key IS NOT NULL AND NOT p.fictional` : sql`NOT p.invisible AND NOT p.account_deleted AND NOT p.fictional`,
     ...(q.where?.(sql<number>`p.user_id`) ?? []),
   ];
   // last_seen and account_deleted are the profile's copies of the account's (triggers, migration 004).

@@ -123,3 +123,13 @@ membersMigrations.push({
     for (const table of memberTables) await memberChangeTrigger(table).execute(db);
   },
 });
+membersMigrations.push({
+  name: '006_fictional',
+  async up(db) {
+    // Fictional profiles (issue 22, part 6): made and run by operators, always marked as such to
+    // members; `fictional_niches` lists the niches (1–7) whose domains show them (empty: every niche).
+    await sql`ALTER TABLE profiles ADD COLUMN fictional boolean NOT NULL DEFAULT false,
+      ADD COLUMN fictional_niches smallint[] NOT NULL DEFAULT '{}'`.execute(db);
+    await sql`CREATE INDEX profiles_fictional ON profiles (created_at DESC) WHERE fictional`.execute(db);
+  },
+});

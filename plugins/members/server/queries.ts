@@ -22,7 +22,7 @@ export async function loadViewer(db: DB, userId: number | null): Promise<Viewer>
 // triggers: migration 004), so no member query reads users.
 export const summaryColumns = sql`p.user_id AS id, p.name, p.gender, p.country, p.region, p.city,
   date_part('year', age(p.birthdate))::int AS age,
-  (NOT p.invisible AND p.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online, ${paidSql(sql`p.user_id`)} AS premium,
+  (NOT p.invisible AND p.last_seen > now() - make_interval(mins => ${ONLINE_MINUTES})) AS online, ${paidSql(sql`p.user_id`)} AS premium, p.fictional,
   ph.id AS photo_id, ph.file_key AS photo_key, ph.status AS photo_status`;
 
 export const summaryJoins = sql`LEFT JOIN photos ph ON ph.user_id = p.user_id AND ph.is_main`;
@@ -31,12 +31,16 @@ export type SummaryRow = Omit<ProfileSummary, 'main_image'> & { photo_id: number
 
 export const toSummary = (ctx: ViewContext, r: SummaryRow): ProfileSummary => ({
   id: Number(r.id), name: r.name, gender: r.gender, age: Number(r.age), city: r.city, country: r.country,
-  region: r.region, online: Boolean(r.online), premium: Boolean(r.premium),
+  region: r.region, online: Boolean(r.online), premium: Boolean(r.premium), fictional: Boolean(r.fictional),
   main_image: r.photo_key
     ? imageView(ctx.storage, ctx.cdnPrefix, { id: Number(r.photo_id), file_key: r.photo_key, status: r.photo_status ?? 'approved', is_main: true },
       photoAccess(ctx.viewer, Number(r.id), true))
     : null,
 });
+
+/** SQL condition on `p`: a real member, or a fictional profile meant for this niche's domains (or for every niche). */
+export const fictionalShownOn = (niche: number) =>
+  sql`(NOT p.fictional OR cardinality(p.fictional_niches) = 0 OR ${niche}::smallint = ANY(p.fictional_niches))`;
 
 /** Neither has blocked the other. */
 // As `NOT IN` over the viewer's blocks both ways: the planner reads them once into a hash instead
@@ -108,7 +112,7 @@ export function audienceRule(audience: Audience, q: MembersQuery): { only: Audie
  * the member's own it is the filter; with one, its members come first (`front`), each part in the
  * order above — two index walks, each stopping at the rows the page needs.
  */
-export function searchQueries(viewerId: number | null, q: MembersQuery, audience: Audience = {}) {
+export function searchQueries(viewerId: number | null, q: MembersQuery, audience: Audience = {}, niche?: number) {
   const page = q.page ?? 1;
   const offset = (page - 1) * PAGE_SIZE;
   const rule = audienceRule(audience, q);
@@ -118,6 +122,8 @@ export function searchQueries(viewerId: number | null, q: MembersQuery, audience
   if (q.gender) base.push(sql`p.gender = ${q.gender}`);
   if (q.country) base.push(sql`p.country = ${q.country}`);
   if (rule.only) base.push(...audienceWhere(rule.only));
+  // Fictional profiles show on the domains of their niches only (none listed: every niche).
+  if (niche != null) base.push(fictionalShownOn(niche));
   const ageBounds = (min?: number, max?: number) => [
     // Age bounds as birthdate bounds so the index on birthdate is used.
     ...(min != null ? [sql`p.birthdate <= (current_date - make_interval(years => ${min}))`] : []),
@@ -200,9 +206,9 @@ async function planRows(db: DB, explain: RawBuilder<{ 'QUERY PLAN': unknown }>) 
  * exact up to TOTAL_CAP; above it (counted, or far above by the planner's estimate) `total_capped` is
  * set and `total` is TOTAL_CAP ("1000+"). `audience`: the site's (see audienceRule).
  */
-export async function searchMembers(db: DB, ctx: ViewContext, q: MembersQuery, audience: Audience = {}): Promise<MembersResponse> {
+export async function searchMembers(db: DB, ctx: ViewContext, q: MembersQuery, audience: Audience = {}, niche?: number): Promise<MembersResponse> {
   const page = q.page ?? 1;
-  const queries = searchQueries(ctx.viewer.id, q, audience);
+  const queries = searchQueries(ctx.viewer.id, q, audience, niche);
   if (!queries) return { profiles: [], total: 0, total_capped: false, page, per_page: PAGE_SIZE };
   const { rows } = await queries.page.execute(db);
   let n: number;

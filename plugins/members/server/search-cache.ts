@@ -141,8 +141,8 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
   const listKey = (site: string, q: MembersQuery, audienceKey: string) => JSON.stringify([site, q.gender ?? null, q.country ?? null, q.countryregion ?? null,
     q.min_age ?? null, q.max_age ?? null, [...new Set((q.interests ?? '').split(',').filter(Boolean))].sort().join(','), Boolean(q.similar), audienceKey]);
 
-  async function list(site: string, audience: Audience, q: MembersQuery, tr: Trace): Promise<List | null> {
-    const queries = searchQueries(null, { ...q, page: 1 }, audience);
+  async function list(site: string, audience: Audience, q: MembersQuery, tr: Trace, niche?: number): Promise<List | null> {
+    const queries = searchQueries(null, { ...q, page: 1 }, audience, niche);
     if (!queries) return null;
     const key = listKey(site, q, queries.audienceKey);
     const t = now();
@@ -211,20 +211,21 @@ export function createSearchCache(kernel: Pick<Kernel, 'db' | 'changes' | 'clock
 
   async function run(base: Omit<ViewContext, 'viewer'>, userId: number | null, site: SearchSite, q: MembersQuery) {
     const tr: Trace = { sql: false };
-    const res = await cachedSearch({ ...base, viewer: await viewer(userId, tr) }, site.domain, audienceOf(site), q, tr);
+    // The niche is part of the list's key: which fictional profiles show depends on it.
+    const res = await cachedSearch({ ...base, viewer: await viewer(userId, tr) }, `${site.domain}#${site.niche ?? ''}`, audienceOf(site), q, tr, site.niche);
     if (tr.sql) stats.misses++; else stats.hits++;
     return res;
   }
 
   /** The answer, and when it came from memory the profiles' JSON (see `searchJson`). */
-  async function cachedSearch(ctx: ViewContext, site: string, audience: Audience, q: MembersQuery, tr: Trace): Promise<{ res: MembersResponse; parts?: string[] }> {
-    const fallback = async () => { tr.sql = true; stats.sql++; return { res: await searchMembers(db, ctx, q, audience) }; };
+  async function cachedSearch(ctx: ViewContext, site: string, audience: Audience, q: MembersQuery, tr: Trace, niche?: number): Promise<{ res: MembersResponse; parts?: string[] }> {
+    const fallback = async () => { tr.sql = true; stats.sql++; return { res: await searchMembers(db, ctx, q, audience, niche) }; };
     if (!enabled) return fallback();
     if (!usable()) return fallback();
     const page = q.page ?? 1;
     const offset = (page - 1) * PAGE_SIZE;
     while (flushing) await flushing;
-    const found = await list(site, audience, q, tr);
+    const found = await list(site, audience, q, tr, niche);
     if (!found) return fallback();
     const viewerId = ctx.viewer.id;
     const out = viewerId == null ? null : await blockSet(viewerId, tr);

@@ -31,7 +31,8 @@ export interface NewProfile {
 }
 
 /** A member's name and what card pickers and notices need (MembersService.basics). */
-export interface MemberBasics { name: string; demo: boolean; gender: Gender; sexuality: Sexuality; country: string }
+/** `demo`: nobody to notify (a seeded member or a fictional profile); `fictional`: run by operators. */
+export interface MemberBasics { name: string; demo: boolean; fictional: boolean; gender: Gender; sexuality: Sexuality; country: string }
 
 /** What the members plugin offers other server plugins (service id "members"). */
 export interface MembersService {
@@ -138,7 +139,8 @@ export function createMembersService(db: DB, storage: Storage): MembersService {
     },
     async setMainPhoto(userId, photoId) {
       await db.transaction().execute(async (trx) => {
-        const photo = await trx.selectFrom('photos').select('id').where('id', '=', photoId).where('user_id', '=', userId).executeTakeFirst();
+        // A photo staff hid (console) cannot become the face of the profile again.
+        const photo = await trx.selectFrom('photos').select('id').where('id', '=', photoId).where('user_id', '=', userId).where('status', '<>', 'hidden').executeTakeFirst();
         if (!photo) throw notFound('photo_not_found', 'This photo does not exist (anymore).');
         await trx.updateTable('photos').set({ is_main: false }).where('user_id', '=', userId).where('is_main', '=', true).execute();
         await trx.updateTable('photos').set({ is_main: true }).where('id', '=', photoId).execute();
@@ -151,7 +153,7 @@ export function createMembersService(db: DB, storage: Storage): MembersService {
         if (!photo) throw notFound('photo_not_found', 'This photo does not exist (anymore).');
         if (photo.is_main) {
           // The next photo in line takes over as main photo.
-          const next = await trx.selectFrom('photos').select('id').where('user_id', '=', userId).orderBy('position').orderBy('id').executeTakeFirst();
+          const next = await trx.selectFrom('photos').select('id').where('user_id', '=', userId).where('status', '<>', 'hidden').orderBy('position').orderBy('id').executeTakeFirst();
           if (next) await trx.updateTable('photos').set({ is_main: true }).where('id', '=', next.id).execute();
         }
         return photo.file_key as string;
@@ -186,9 +188,10 @@ export function createMembersService(db: DB, storage: Storage): MembersService {
     },
     async basics(ids, on = db) {
       if (!ids.length) return new Map();
-      const rows = await on.selectFrom('profiles').select(['user_id', 'name', 'seed_key', 'gender', 'sexuality', 'country'])
+      const rows = await on.selectFrom('profiles').select(['user_id', 'name', 'seed_key', 'fictional', 'gender', 'sexuality', 'country'])
         .where('user_id', 'in', [...ids]).execute();
-      return new Map(rows.map((r) => [r.user_id, { name: r.name, demo: r.seed_key != null, gender: r.gender, sexuality: r.sexuality, country: r.country }]));
+      // A fictional profile has nobody to notify either (operators answer it from the console).
+      return new Map(rows.map((r) => [r.user_id, { name: r.name, demo: r.seed_key != null || r.fictional, fictional: r.fictional, gender: r.gender, sexuality: r.sexuality, country: r.country }]));
     },
   };
   return service;

@@ -32,12 +32,17 @@ export interface ProfilesTable {
   /** Copied from users by triggers (migration 004): never written by the application. */
   last_seen: ColumnType<Date | null, never, never>;
   account_deleted: ColumnType<boolean, never, never>;
+  /** An operator-run profile, always marked to members (migration 006). */
+  fictional: Generated<boolean>;
+  /** The niches whose domains show it (empty: every niche). */
+  fictional_niches: ColumnType<number[], number[] | undefined, number[]>;
 }
 export interface PhotosTable {
   id: Generated<number>;
   user_id: number;
   file_key: string;
-  status: Generated<'approved' | 'pending'>;
+  /** 'hidden': hidden by staff (console), shown to its owner only. */
+  status: Generated<'approved' | 'pending' | 'hidden'>;
   is_main: Generated<boolean>;
   position: Generated<number>;
   created_at: TimestampDefault;
@@ -50,6 +55,25 @@ export interface ReportsTable {
   reason: string;
   comment: Generated<string>;
   created_at: TimestampDefault;
+  // The console's queue (moderation.ts): claimed, decided, closed.
+  status: Generated<'open' | 'claimed' | 'closed'>;
+  claimed_by: number | null;
+  claimed_at: Timestamp | null;
+  decision: string | null;
+  note: Generated<string>;
+  decided_by: number | null;
+  closed_at: Timestamp | null;
+}
+/** The console's review of a member's uploaded photo (moderation.ts); no row: waiting for review. */
+export interface PhotoReviewsTable {
+  photo_id: number;
+  status: Generated<'open' | 'claimed' | 'closed'>;
+  claimed_by: number | null;
+  claimed_at: Timestamp | null;
+  decision: 'approved' | 'hidden' | null;
+  note: Generated<string>;
+  decided_by: number | null;
+  closed_at: Timestamp | null;
 }
 
 declare module '../../../kernel/server/db.ts' {
@@ -58,5 +82,6 @@ declare module '../../../kernel/server/db.ts' {
     photos: PhotosTable;
     blocks: BlocksTable;
     reports: ReportsTable;
+    photo_reviews: PhotoReviewsTable;
   }
 }

@@ -11,6 +11,7 @@ import { useLoginRedirect } from '../../../kernel/web/useLoginRedirect.ts';
 import type { PageProps } from '../../../kernel/web/plugin.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 import { ProfileGrid } from './ProfileGrid.tsx';
+import { FictionalLegend } from './FictionalMark.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { searchOf } from './store.ts';
 import { membersSlice } from './store.ts';
@@ -56,6 +57,7 @@ export default observer(function MembersPage({ query }: PageProps) {
           {store.results.map((p, i) => <li key={p.id}><ProfileCard profile={p} priority={i < FIRST_SCREEN_CARDS} /></li>)}
         </ProfileGrid>
       )}
+      {[...store.results, ...store.similar].some((p) => p.fictional) && <FictionalLegend />}
       {store.similarTotal > 0 && !store.searching && (
         <section aria-labelledby="similar-title" style={{ marginTop: 28 }}>
           <h2 id="similar-title">{t('members:search.similar', { count: store.similarTotal })}</h2>

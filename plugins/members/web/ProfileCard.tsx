@@ -5,6 +5,7 @@ import { Panels } from '../../../kernel/web/Panels.tsx';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { ProfileSummary } from '../contract.ts';
 import { PremiumBadge } from './PremiumBadge.tsx';
+import { FictionalBadge, useFictionalWording } from './FictionalMark.tsx';
 
 const Wrap = styled.div`
   position: relative;
@@ -29,6 +30,7 @@ const Card = styled(Link)`
   .body { padding: 8px 10px 10px; }
   .name { font-weight: 700; display: flex; align-items: center; gap: 6px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
   .place { color: ${colors.muted}; font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .fictional { margin-top: 4px; }
   .dot { width: 8px; height: 8px; border-radius: 50%; background: ${colors.success}; flex: none; }
 `;
 
@@ -39,9 +41,11 @@ export function ProfileCard({ profile, route = 'members-id', priority = false }:
   priority?: boolean;
 }) {
   const { t } = useTranslation();
+  const fictional = useFictionalWording();
+  const label = t('members:card.label', { name: profile.name, age: profile.age, city: profile.city });
   return (
     <Wrap>
-      <Card to={route} params={{ id: profile.id }} aria-label={t('members:card.label', { name: profile.name, age: profile.age, city: profile.city })}>
+      <Card to={route} params={{ id: profile.id }} aria-label={profile.fictional ? `${label}, ${fictional.singular}` : label}>
         {profile.main_image
           ? <img src={profile.main_image.thumb_filename} alt="" loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} width={160} height={200} />
           : <span className="initial" aria-hidden="true">{profile.name.slice(0, 1).toUpperCase()}</span>}
@@ -51,6 +55,7 @@ export function ProfileCard({ profile, route = 'members-id', priority = false }:
             <span>{profile.name}, {profile.age}</span>
           </div>
           <div className="place">{profile.city}</div>
+          {profile.fictional && <div className="fictional"><FictionalBadge /></div>}
         </div>
       </Card>
       {profile.premium && <span className="badge"><PremiumBadge /></span>}

@@ -16,6 +16,7 @@ import { INTERESTS, type Profile } from '../contract.ts';
 import { countryName } from './names.ts';
 import { PhotoView, LockIcon } from './PhotoView.tsx';
 import { PremiumBadge } from './PremiumBadge.tsx';
+import { FictionalBadge, FictionalNotice } from './FictionalMark.tsx';
 import { ProfileActions } from './ProfileActions.tsx';
 import { membersSlice } from './store.ts';
 
@@ -118,7 +119,7 @@ export default observer(function ProfilePage({ params }: PageProps) {
       <div className="container">
         <Layout aria-busy="true">
           <div>{known.main_image && <Photo src={known.main_image.thumb_filename} alt={t('members:profile.photoOf', { name: known.name })} width={480} height={600} />}</div>
-          <div><section><h1>{known.name}, {known.age}</h1><p>{known.city}</p></section><Spinner /></div>
+          <div><section><h1>{known.name}, {known.age}{known.fictional && <FictionalBadge />}</h1><p>{known.city}</p>{known.fictional && <FictionalNotice name={known.name} />}</section><Spinner /></div>
         </Layout>
       </div>
     );
@@ -153,10 +154,12 @@ export default observer(function ProfilePage({ params }: PageProps) {
           <section>
             <h1>
               {profile.name}, {profile.age}
+              {profile.fictional && <FictionalBadge />}
               {profile.premium && <PremiumBadge />}
               {profile.online && <Online>● {t('members:profile.online')}</Online>}
             </h1>
             <p>{[profile.city, region, countryName(profile.country, i18n.language)].filter(Boolean).join(', ')}</p>
+            {profile.fictional && <FictionalNotice name={profile.name} />}
             {profile.blocked && <Notice role="status">{t('members:block.youBlocked', { name: profile.name })}</Notice>}
             <ProfileActions profile={profile} />
             {profile.about && kernel.settings.visible_profile_notes && <><h2>{t('members:fields.about')}</h2><p>{profile.about}</p></>}

@@ -8,7 +8,7 @@ import { FIRST_NAMES } from './names.ts';
 import { rng } from '../../../../kernel/server/random.ts';
 
 /** A generated member: the profile's own fields plus what the seed needs to place it in time. */
-export type SeedProfile = Omit<Profile, 'id' | 'main_image' | 'online' | 'images' | 'premium' | 'locked_images' | 'blocked'
+export type SeedProfile = Omit<Profile, 'id' | 'main_image' | 'online' | 'images' | 'premium' | 'fictional' | 'locked_images' | 'blocked'
   | 'hair_color' | 'eye_color' | 'body_type' | 'relationship_status' | 'tattoos' | 'signup_reason'> & {
   /** Demo members have told every detail. */
   hair_color: HairColor; eye_color: EyeColor; body_type: BodyType; relationship_status: RelationshipStatus;
