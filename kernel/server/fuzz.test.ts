@@ -4,13 +4,15 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, makePremium, sessionCookie, type TestApp } from './testing.ts';
+import { createTestApp, makePremium, sessionCookie, staffLogin, type TestApp } from './testing.ts';
+import { CONSOLE_API_PREFIX } from '../contract/endpoint.ts';
 import type { RouteSummary } from './app.ts';
 import { rng } from './random.ts';
 
 /**
  * Route fuzzer: every route in fastify's route table (so a new route is covered without touching
- * this file), logged out and logged in as the demo member, gets missing fields, wrong types, huge
+ * this file), logged out and logged in as the demo member (the console's, under /api/operator/, as
+ * an operator and as an admin too, and for visitors and members always a 404), gets missing fields, wrong types, huge
  * and control-character strings, non-finite and out-of-range numbers, arrays for objects,
  * malformed JSON, wrong content types and odd path parameters. Any 5xx fails, and so does an
  * unhandled rejection. Then the WebSocket gets frames no browser of ours sends. Deterministic:
@@ -303,11 +305,23 @@ function fuzzRoutes(): RouteSummary[] {
   return t.routes.filter((r) => r.method !== 'HEAD' && r.url !== '/*' && r.url !== '/');
 }
 
-async function fuzz(route: RouteSummary, loggedIn: boolean): Promise<Failure[]> {
+type As = 'visitor' | 'member' | 'operator' | 'admin';
+const staff = new Map<As, string>();
+async function cookieAs(as: As): Promise<string | undefined> {
+  if (as === 'visitor') return undefined;
+  if (as === 'member') return logIn();
+  let cookie = staff.get(as);
+  if (!cookie) staff.set(as, cookie = (await staffLogin(t, as)).cookie);
+  return cookie;
+}
+
+async function fuzz(route: RouteSummary, as: As): Promise<Failure[]> {
   const failures: Failure[] = [];
-  const cookie = loggedIn ? await logIn() : undefined;
+  const cookie = await cookieAs(as);
+  const loggedIn = as !== 'visitor';
+  const consoleRoute = route.url.startsWith(CONSOLE_API_PREFIX);
   // FUZZ_SEED=<n> explores other samples of the bad values (the default run is always the same).
-  const seed = [...`${route.method} ${route.url} ${loggedIn}`].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, Number(process.env.FUZZ_SEED ?? 7));
+  const seed = [...`${route.method} ${route.url} ${as === 'member' || as === 'visitor' ? loggedIn : as}`].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, Number(process.env.FUZZ_SEED ?? 7));
   let takesPhotos = true;
   for (const c of casesFor(route, seed)) {
     // Photos go only to routes that take a body other than JSON (the first one tells).
@@ -316,7 +330,11 @@ async function fuzz(route: RouteSummary, loggedIn: boolean): Promise<Failure[]> 
     if (process.env.FUZZ_VERBOSE) stats.set(`${route.method} ${route.url} ${res.statusCode}`, (stats.get(`${route.method} ${route.url} ${res.statusCode}`) ?? 0) + 1);
     if (c.name === 'upload jpeg' && res.statusCode === 415) takesPhotos = false;
     if (res.statusCode >= 500) {
-      failures.push({ route: `${route.method} ${route.url}`, as: loggedIn ? 'member' : 'visitor', case: c.name, status: res.statusCode, body: res.body.slice(0, 200) });
+      failures.push({ route: `${route.method} ${route.url}`, as, case: c.name, status: res.statusCode, body: res.body.slice(0, 200) });
+    }
+    // Nothing of the console for anyone without a console session, whatever they send.
+    if (consoleRoute && (as === 'visitor' || as === 'member') && res.statusCode !== 404) {
+      failures.push({ route: `${route.method} ${route.url}`, as, case: `${c.name} (not 404)`, status: res.statusCode, body: res.body.slice(0, 200) });
     }
   }
   return failures;
@@ -333,10 +351,11 @@ describe('route fuzzer', () => {
     const failures: Failure[] = [];
     let requests = 0;
     for (const route of fuzzRoutes()) {
-      for (const loggedIn of [false, true]) {
+      const roles: As[] = route.url.startsWith(CONSOLE_API_PREFIX) ? ['visitor', 'member', 'operator', 'admin'] : ['visitor', 'member'];
+      for (const as of roles) {
         const started = Date.now();
-        failures.push(...await fuzz(route, loggedIn));
-        if (process.env.FUZZ_VERBOSE) console.log(`time ${route.method} ${route.url} ${loggedIn}: ${Date.now() - started} ms`);
+        failures.push(...await fuzz(route, as));
+        if (process.env.FUZZ_VERBOSE) console.log(`time ${route.method} ${route.url} ${as}: ${Date.now() - started} ms`);
         requests += casesFor(route, 1).length;
       }
     }

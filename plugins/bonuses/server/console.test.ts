@@ -99,6 +99,10 @@ describe('discount codes console', () => {
       expect(res.body).toContain(field);
     }
     expect((await create(admin, { ...base, value_percentage: 10, expires: '2000-01-01T00:00:00.000Z' })).json()).toMatchObject({ error: 'invalid_expires' });
+    // Two decimals are exact (33.33 is no multiple of 0.01 in floating point, and still fine).
+    const thirds = await create(admin, { ...base, code: 'THIRD33', value_percentage: 33.33 });
+    expect(thirds.statusCode, thirds.body).toBe(200);
+    expect(thirds.json().code.value_percentage).toBe(33.33);
     expect((await create(admin, { ...base, value_percentage: 10, user_id: 99_999_999 })).json()).toMatchObject({ error: 'member_not_found' });
     expect((await create(admin, { ...base, value_percentage: 10, code: 'welcome25' })).statusCode).toBe(409);
     expect((await t.call({ method: 'GET', url: `${B}/code?code=MISFIT`, cookie: admin.cookie })).statusCode).toBe(404);

@@ -84,13 +84,17 @@ export function bonusesConsoleRoutes(app: FastifyInstance, kernel: Kernel) {
     const b: ConsoleCreateCode = req.body;
     const code = b.code.trim().toUpperCase();
     if (RESERVED.has(code)) throw new HttpError(409, 'code_exists', `${code} is the first-purchase offer's own code.`);
+    // Hundredths of a percent are what is stored: a third decimal is refused, never rounded away.
+    const bp = Math.round(b.value_percentage * 100);
+    if (Math.abs(bp - b.value_percentage * 100) > 1e-6) throw badRequest('invalid_value_percentage', 'value_percentage has at most two decimals.');
     const expires = b.expires ? new Date(b.expires) : null;
+    if (expires && Number.isNaN(expires.getTime())) throw badRequest('invalid_expires', 'expires is no date.');
     if (expires && expires <= now()) throw badRequest('invalid_expires', 'expires must be in the future.');
     if (b.user_id != null && !await accounts.account(db, b.user_id)) throw badRequest('member_not_found', `No member ${b.user_id}.`);
     const created = await db.transaction().execute(async (trx) => {
       const inserted = await trx.insertInto('discount_codes').values({
         code, country: b.country ?? null, user_id: b.user_id ?? null, expires_at: expires,
-        value_bp: Math.round(b.value_percentage * 100), currency: b.currency ?? null, minimum_order_value: b.minimum_order_value ?? null,
+        value_bp: bp, currency: b.currency ?? null, minimum_order_value: b.minimum_order_value ?? null,
         status: b.status ?? 'active', validity: b.validity, paymentmethods: b.paymentmethods ?? null,
         created_at: now(), created_by: staffOf(req).userId,
       }).onConflict((oc) => oc.column('code').doNothing()).returning('code').executeTakeFirst();

@@ -94,6 +94,9 @@ describe('payments console: the list and a payment', () => {
     expect((await list('q=nobody@example.com')).total).toBe(0);
     expect((await list('page=1')).per_page).toBe(50);
     expect((await t.call({ method: 'GET', url: `${P}/list?status=bogus`, cookie: admin.cookie })).statusCode).toBe(400);
+    expect((await t.call({ method: 'GET', url: `${P}/list?from=2026-13-45`, cookie: admin.cookie })).json()).toMatchObject({ error: 'invalid_date' });
+    expect((await list('q=99999999999')).total).toBe(0);
+    expect((await list('q=9999999999')).total).toBe(0);
   });
 
   it('shows a payment with its provider history and the ledger entries it caused', async () => {
@@ -282,5 +285,6 @@ describe('payments console: packages, methods and revenue', () => {
     expect(eur.net).toBe(eur.gross - eur.refunded - eur.charged_back);
     expect(eur.refunded).toBeGreaterThanOrEqual(2499);
     expect((await t.call({ method: 'GET', url: `${P}/revenue?from=2026-02-01&to=2026-01-01`, cookie: admin.cookie })).statusCode).toBe(400);
+    expect((await t.call({ method: 'GET', url: `${P}/revenue?to=2026-02-30`, cookie: admin.cookie })).json()).toMatchObject({ error: 'invalid_date' });
   });
 });

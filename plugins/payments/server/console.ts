@@ -41,6 +41,10 @@ const auditView = (r: Row) => ({
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const dayAfter = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+/** The day as given, or 400 naming the field (the pattern lets 2026-13-45 through). */
+function checkDay(field: string, day: string | undefined) {
+  if (day != null && (Number.isNaN(dayStart(day).getTime()) || dayOf(dayStart(day)) !== day)) throw badRequest('invalid_date', `${field} is no date (YYYY-MM-DD).`);
+}
 
 export interface ConsoleDeps {
   payments: PaymentsService;
@@ -65,10 +69,12 @@ export function paymentsConsole(db: DB, { payments, credits, auth }: ConsoleDeps
 
   async function list(q: ConsolePaymentsQuery) {
     const page = q.page ?? 1;
+    checkDay('from', q.from);
+    checkDay('to', q.to);
     let memberId: number | null | undefined;
     const term = q.q?.trim();
     if (term) {
-      if (/^\d{1,10}$/.test(term)) memberId = Number(term);
+      if (/^\d{1,10}$/.test(term)) memberId = Number(term) <= 2147483647 ? Number(term) : null;
       else memberId = (await auth.findByEmail(term.toLowerCase()))?.id ?? null;
     }
     if (memberId === null) return { payments: [], total: 0, page, per_page: CONSOLE_PAGE_SIZE };
@@ -126,6 +132,8 @@ export function paymentsConsole(db: DB, { payments, credits, auth }: ConsoleDeps
    * the bank took back; net what stays.
    */
   async function revenue(q: { from?: string; to?: string; domain?: string }, today: Date) {
+    checkDay('from', q.from);
+    checkDay('to', q.to);
     const to = q.to ?? dayOf(today);
     const from = q.from ?? dayOf(new Date(dayStart(to).getTime() - 29 * 86_400_000));
     if (from > to) throw badRequest('bad_range', 'from must not be after to.');
