@@ -8,7 +8,6 @@ import { client, expectAccessible, shot, uniqueEmail } from './helpers.ts';
 // signup widget's snippet with the source's parameters; an operator reads the figures without the
 // networks or the retry button; the audit log lists the changes.
 test.describe.configure({ timeout: 150_000 });
-test.skip(({ isMobile }) => isMobile, 'console journeys run on the desktop');
 
 const PASSWORD = 'console-affiliates-pass-1';
 

@@ -6,8 +6,7 @@ import { client, expectAccessible, logInAs, newMember, shot, uniqueEmail, useCan
 // creates a discount code the member then uses to pay, finds that payment, refunds it (once), sees
 // the revenue, and the audit log lists each change with before and after.
 test.describe.configure({ timeout: 150_000 });
-// The console is for desktops and tablets: this journey runs on the desktop only.
-test.skip(({ isMobile }) => isMobile, 'console journeys run on the desktop');
+// The console is for desktops and tablets: the phone project ignores console journeys (playwright.config.ts).
 // Checkout, the way back and webhooks: on this run's port.
 useCanonicalOrigin();
 
