@@ -19,7 +19,7 @@ export const KERNEL_SETTING_DEFS: Record<string, SettingDef> = {
   cdn_prefix: def(Type.String({ title: 'CDN prefix', description: 'An https origin photos are served from (empty: this server).', pattern: '^(https://[^\\s]+)?$', maxLength: 300 })),
   support_email: def(Type.String({ title: 'Support e-mail', description: 'Where members write to; shown on the contact pages.', maxLength: 254 })),
   support_phone: def(Text('Support phone', 'Shown on the contact pages (empty: none).', 40)),
-  fictional_warning: def(Type.Boolean({ title: 'Mark fictional profiles', description: 'Show the fictional-profile notice on fictional profiles, their cards and conversations.' })),
+  fictional_warning: def(Type.Boolean({ title: 'Fictional-profile notice', description: 'Also say in plain words, on a fictional profile and in its conversation, that the site runs it. The icon and wording beside its name are always shown.' })),
   fictional_singular: def(Text('Fictional (singular)', 'The wording for one fictional profile, e.g. "fictional profile".', 100)),
   fictional_plural: def(Text('Fictional (plural)', 'The wording for several, e.g. "fictional profiles".', 100)),
   fictional_icon: def(Text('Fictional icon', 'The mark shown beside a fictional profile\'s name (an emoji or a short sign).', 8)),

@@ -62,10 +62,15 @@ const NoticeBox = styled.p`
   font-size: 14px;
 `;
 
-/** The plain-words disclosure on the profile page and in the conversation: who runs this profile. */
+/**
+ * The plain-words disclosure on the profile page and in the conversation: who runs this profile.
+ * The domain's `fictional_warning` switches this sentence off; the badge beside the name stays.
+ */
 export function FictionalNotice({ name }: { name: string }) {
   const { t } = useTranslation();
   const w = useFictionalWording();
+  const { settings } = useKernel();
+  if (settings.fictional_warning === false) return null;
   return (
     <NoticeBox role="note" data-fictional="true">
       <span aria-hidden="true">{w.icon}</span> {t('members:fictional.notice', { name, singular: w.singular })}
