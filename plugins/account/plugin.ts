@@ -4,7 +4,9 @@ import type { RoutePaths } from '../../kernel/contract/routes.ts';
 /** Account settings, e-mail and password changes, activation and deletion. */
 export const accountPlugin = definePluginDescriptor({
   id: 'account',
-  requires: ['auth', 'members'],
+  requires: ['auth', 'members', 'credits'],
+  // chat: the console's member page counts the member's conversations.
+  optional: ['chat'],
   routes: {
     'account-deleted': '/account-deleted',
     'activate-done': '/activate/done',

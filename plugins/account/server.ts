@@ -3,7 +3,11 @@ import { accountMigrations } from './server/migrations.ts';
 import { accountRoutes, createAccountService, purgeDeletedAccounts } from './server/routes.ts';
 import { accountRef } from './server/routes.ts';
 import { authRef } from '../auth/server.ts';
-import { membersRef } from '../members/server.ts';
+import { membersConsoleRef, membersRef } from '../members/server.ts';
+import { creditsRef } from '../credits/server.ts';
+import { chatRef } from '../chat/server.ts';
+import { optional } from '../../kernel/server/services.ts';
+import { consoleRoutes } from './server/console.ts';
 import accountPlugin from './plugin.ts';
 
 export type { AccountService } from './server/routes.ts';
@@ -13,7 +17,7 @@ const HOUR = 3600_000;
 
 /** Activation, password reset and change, email change, deletion with a 14-day way back. */
 export default defineServerPlugin(accountPlugin, {
-  deps: { auth: authRef, members: membersRef },
+  deps: { auth: authRef, members: membersRef, membersConsole: membersConsoleRef, credits: creditsRef, chat: optional(chatRef) },
   migrations: accountMigrations,
   init(kernel) {
     const { auth } = kernel.deps;
@@ -22,5 +26,9 @@ export default defineServerPlugin(accountPlugin, {
     kernel.jobs.every('account:purge', HOUR, async () => { await purgeDeletedAccounts(kernel, auth); });
     return { account };
   },
-  api: (app, kernel) => accountRoutes(app, kernel, kernel.deps, kernel.state.account),
+  api: (app, kernel) => {
+    accountRoutes(app, kernel, kernel.deps, kernel.state.account);
+    // The operator console's members section: search, a member's page, its actions (audited).
+    consoleRoutes(app, kernel, kernel.deps);
+  },
 });

@@ -8,7 +8,7 @@ import { authRef } from './server/service.ts';
 import authPlugin from './plugin.ts';
 
 export type { AuthService, NewAccount } from './server/service.ts';
-export { authRef } from './server/service.ts';
+export { accountDisabled, authRef } from './server/service.ts';
 /** Reads and writes of the `users` table for other plugins (only auth writes it). */
 export * as accounts from './server/accounts.ts';
 

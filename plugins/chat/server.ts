@@ -17,6 +17,8 @@ import chatPlugin from './plugin.ts';
 export interface ChatService {
   /** What one message of each kind costs on this site, in credits (a gift: its price unit, `gift_credits`). */
   messageCosts(site: SiteSettings): { message: number; photo: number; gift: number };
+  /** How many conversations the member is in (the console's member page). */
+  conversationCount(userId: number): Promise<number>;
 }
 
 /** The chat service, for a plugin's `deps` (usually `optional(chatRef)`). */
@@ -30,6 +32,10 @@ export default defineServerPlugin(chatPlugin, {
     const { auth, members, credits, notifications } = kernel.deps;
     kernel.services.provide(chatRef, {
       messageCosts: (site) => ({ message: site.message_credits, photo: site.photo_credits, gift: site.gift_credits }),
+      async conversationCount(userId) {
+        const row = await kernel.db.selectFrom('chat_members').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+        return Number(row.n);
+      },
     });
     registerChatNotices(kernel, { members, notifications });
     // Members who share a conversation see each other even in invisible mode.

@@ -14,7 +14,7 @@ import {
 import { sendAccountMail } from './mails.ts';
 import { createOperator, type OperatorAccount } from './operator.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
-import { accounts, type AuthService } from '../../auth/server.ts';
+import { accountDisabled, accounts, type AuthService } from '../../auth/server.ts';
 
 declare module '../../../kernel/server/events.ts' {
   interface ServerEvents {
@@ -99,6 +99,8 @@ export function accountRoutes(app: FastifyInstance, kernel: Kernel, { auth, memb
     const u = await auth.findByEmail(email);
     if (!u) throw new HttpError(404, 'email_not_found', 'E-mail address not found.');
     if (u.deleted_at) throw new HttpError(403, 'account_deletion_pending', 'Deleted account still pending: use the emailed link or contact customer service');
+    // Disabled by an operator: a new password would not let the member in.
+    if ((await userRow(u.id))?.disabled_at) throw accountDisabled();
     if (await tokens.countRecent('reset', u.id, DAY) >= MAX_RESET_MAILS_PER_DAY) {
       throw new HttpError(429, 'too_many_resets', 'Too many password reset emails sent, please try again tomorrow.');
     }
@@ -124,6 +126,7 @@ export function accountRoutes(app: FastifyInstance, kernel: Kernel, { auth, memb
     if (!used) throw linkInvalid();
     const u = await userRow(used.userId);
     if (!u || u.deleted_at) throw linkInvalid();
+    if (u.disabled_at) throw accountDisabled();
     await auth.setPassword(u.id, body.password);
     // The mail proved the address: an unconfirmed account is confirmed too.
     if (u.status !== 'active') {
@@ -225,7 +228,8 @@ export function accountRoutes(app: FastifyInstance, kernel: Kernel, { auth, memb
   kernel.serve(app, reactivateLink, async (req, reply) => {
     const used = await tokens.consume('reactivate', req.query.token ?? '');
     const u = used && await userRow(used.userId);
-    if (!u || !u.deleted_at) return reply.redirect('/login?reactivation=failed', 302);
+    // A disabled account stays out (an operator enables it again).
+    if (!u || !u.deleted_at || u.disabled_at) return reply.redirect('/login?reactivation=failed', 302);
     await db.transaction().execute(async (trx) => {
       await accounts.setDeleted(trx, u.id, null);
       await trx.updateTable('account_deletions').set({ reactivated_at: kernel.clock.now() }).where('user_id', '=', u.id).where('reactivated_at', 'is', null).execute();

@@ -8,7 +8,7 @@ import type { User } from '../contract.ts';
 
 /** The account's own columns (account settings, mails), deleted or not. */
 export const account = (db: DB, id: number) => db.selectFrom('users')
-  .select(['id', 'email', 'status', 'language', 'password_hash', 'deleted_at']).where('id', '=', id).executeTakeFirst();
+  .select(['id', 'email', 'status', 'language', 'password_hash', 'deleted_at', 'disabled_at']).where('id', '=', id).executeTakeFirst();
 
 /** When the member signed up (welcome bonuses count from it); null when no such account. */
 export async function signupDate(db: DB, id: number): Promise<Date | null> {
@@ -86,3 +86,47 @@ export const joinLive = (alias: string, id: RawBuilder<unknown>, opts: { active?
   const a = sql.id(alias);
   return sql`JOIN users ${a} ON ${a}.id = ${id} AND ${a}.deleted_at IS NULL${opts.active ? sql` AND ${a}.status = 'active'` : sql``}`;
 };
+
+// --- The operator console's members section (plugins/account/server/console.ts) ----------------
+
+const consoleColumns = ['id', 'email', 'status', 'role', 'language', 'signup_date', 'created_at', 'last_seen', 'deleted_at', 'disabled_at'] as const;
+
+/**
+ * Accounts whose address contains `term` (any case) or whose id is among `ids` (a typed id, the
+ * members found by name), newest first, one page; with how many there are in all.
+ */
+export async function consoleSearch(db: DB, opts: { term: string; ids: readonly number[]; limit: number; offset: number }) {
+  const like = `%${opts.term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const ids = [...new Set(opts.ids)];
+  const base = db.selectFrom('users').where((eb) => eb.or([
+    eb('email', 'ilike', like),
+    ...(ids.length ? [eb('id', 'in', ids)] : []),
+  ]));
+  const [rows, count] = await Promise.all([
+    base.select([...consoleColumns]).orderBy('id', 'desc').limit(opts.limit).offset(opts.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, id: Number(r.id) })), total: Number(count.n) };
+}
+
+/** One account as the console shows it (deleted or not), with its last login; undefined: no such account. */
+export async function consoleAccount(db: DB, id: number) {
+  const row = await db.selectFrom('users').select([...consoleColumns]).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const last = await db.selectFrom('auth_known_addresses').select((eb) => eb.fn.max('last_login').as('at')).where('user_id', '=', id).executeTakeFirst();
+  return { ...row, id: Number(row.id), last_login: (last?.at as Date | string | null | undefined) ?? null };
+}
+
+/**
+ * The addresses the account logged in from, the latest login from each first (auth keeps one row
+ * per address, for the login throttle; addresses unused for half a year are forgotten).
+ */
+export async function loginHistory(db: DB, id: number, limit = 50) {
+  return db.selectFrom('auth_known_addresses').select(['ip', 'last_login']).where('user_id', '=', id)
+    .orderBy('last_login', 'desc').limit(limit).execute();
+}
+
+/** Disables the account (`at`) or enables it again (null). Its sessions are the caller's to end. */
+export async function setDisabled(db: DB, id: number, at: Date | null): Promise<void> {
+  await db.updateTable('users').set({ disabled_at: at }).where('id', '=', id).execute();
+}

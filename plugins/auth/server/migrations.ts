@@ -65,4 +65,10 @@ export const authMigrations: Migration[] = [{
     await sql`ALTER TABLE users DROP CONSTRAINT IF EXISTS users_role_check`.execute(db);
     await sql`ALTER TABLE users ADD CONSTRAINT users_role_check CHECK (role IN ('member', 'operator', 'admin'))`.execute(db);
   },
+}, {
+  name: '008_disabled',
+  async up(db) {
+    // Set by an operator (the console's members section): the member cannot log in until enabled again.
+    await sql`ALTER TABLE users ADD COLUMN disabled_at timestamptz`.execute(db);
+  },
 }];

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { HttpError } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
-import { pendingDeletion, type AuthService } from './service.ts';
+import { accountDisabled, pendingDeletion, type AuthService } from './service.ts';
 import { SESSION_COOKIE } from '../../../kernel/server/sessions.ts';
 import { clearFailures, loginDelay, recordFailure, rememberAddress, type LoginDelay } from './throttle.ts';
 import { LOGIN_LINK_PURPOSE, maybeMailLoginLink } from './login-link.ts';
@@ -28,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel, auth: Aut
   kernel.serve(app, login, { response, rateLimit: { max: 30, timeWindow: '1 minute' } }, async (req, reply) => {
     const { password } = req.body;
     const email = req.body.email.trim().toLowerCase();
-    const row = await db.selectFrom('users').select(['id', 'email', 'language', 'password_hash', 'deleted_at'])
+    const row = await db.selectFrom('users').select(['id', 'email', 'language', 'password_hash', 'deleted_at', 'disabled_at'])
       .where(sql`lower(email)`, '=', email).executeTakeFirst();
     // Repeated failures delay the address that failed (and, for the account's failures, only
     // addresses that never logged in to it): nobody can lock the owner out. No password is
@@ -52,6 +52,8 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel, auth: Aut
     await clearFailures(db, email, req.ip);
     // A member who asked to leave keeps the account (and the way back) for 14 days, without logging in.
     if (row.deleted_at) throw pendingDeletion();
+    // Disabled by an operator (the console's members section): no way in until enabled again.
+    if (row.disabled_at) throw accountDisabled();
     await rememberAddress(db, row.id, req.ip, kernel.clock.now());
     await auth.logIn(req, reply, row.id);
     const user = await auth.userView(row.id, req.site);
@@ -62,8 +64,8 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel, auth: Aut
   // The link of the login-link mail: logs the owner in once, then sends the browser to the members area.
   kernel.serve(app, loginLink, { rateLimit: { max: 30 * kernel.config.rateLimitFactor, timeWindow: '1 minute' } }, async (req, reply) => {
     const used = await kernel.tokens.consume(LOGIN_LINK_PURPOSE, req.query.token ?? '');
-    const u = used && await db.selectFrom('users').select(['id', 'email', 'deleted_at']).where('id', '=', used.userId).executeTakeFirst();
-    if (!u || u.deleted_at) return reply.redirect('/login?login_link=failed', 302);
+    const u = used && await db.selectFrom('users').select(['id', 'email', 'deleted_at', 'disabled_at']).where('id', '=', used.userId).executeTakeFirst();
+    if (!u || u.deleted_at || u.disabled_at) return reply.redirect('/login?login_link=failed', 302);
     await clearFailures(db, String(u.email).toLowerCase(), req.ip);
     await rememberAddress(db, u.id, req.ip, kernel.clock.now());
     await auth.logIn(req, reply, u.id);

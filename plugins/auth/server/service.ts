@@ -28,6 +28,10 @@ export type EraseHook = (userId: number, db: DB) => Promise<void>;
 export const pendingDeletion = () => new HttpError(403, 'account_deletion_pending',
   'Deleted account still pending: use the emailed link or contact customer service');
 
+/** The account was disabled by an operator (console): no login until enabled again. */
+export const accountDisabled = () => new HttpError(403, 'account_disabled',
+  'This account has been disabled. Please contact customer service.');
+
 export interface NewAccount {
   email: string;
   password?: string | null;

@@ -15,6 +15,8 @@ export interface UsersTable {
   notifications_disabled: JsonDefault<string[]>;
   last_seen: Timestamp | null;
   deleted_at: Timestamp | null;
+  /** Disabled by an operator (console): no login while set. */
+  disabled_at: Timestamp | null;
   /** 'operator' may use operator routes (kernel/server/access.ts); set only by `npm run operator`. */
   role: Generated<'member' | 'operator' | 'admin'>;
   created_at: TimestampDefault;
