@@ -1,0 +1,26 @@
+// Small helpers of the inbox pages: dates, durations, idempotency keys, failures in words.
+import { ApiError } from '../../../../kernel/web/api-error.ts';
+
+export const dateTime = (iso: string | null, lng: string) =>
+  (iso ? new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '');
+
+/** 125 -> "2:05" (minutes:seconds); 3725 -> "1:02:05". */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** A fresh idempotency key for one answer (the contract's pattern: letters, digits, - and _). */
+export function newKey(): string {
+  const c = globalThis.crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  return `k${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** The API failure's code (for the texts that say it in words), else null. */
+export const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : null);
+export const operatorOf = (e: unknown) => (e instanceof ApiError ? String(e.params.operator ?? '') : '');
+export const failure = (e: unknown) => (e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e));
