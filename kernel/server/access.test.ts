@@ -28,7 +28,9 @@ describe('route access levels', () => {
 
   it('refuses to register a route without an access level, or with an unknown one', async () => {
     await expect(appWith((s) => s.get('/no-access', async () => ({})))).rejects.toThrow(/GET \/api\/no-access declares no access level/);
-    await expect(appWith((s) => s.post('/odd', { config: { access: 'admin' as Access } }, async () => ({})))).rejects.toThrow(/unknown access level "admin"/);
+    await expect(appWith((s) => s.post('/odd', { config: { access: 'root' as Access } }, async () => ({})))).rejects.toThrow(/unknown access level "root"/);
+    // The console's levels only under /api/operator/, and member levels never there.
+    await expect(appWith((s) => s.post('/odd', { config: { access: 'admin' } }, async () => ({})))).rejects.toThrow(/access 'admin' is for paths under \/api\/operator\/ only/);
     const ok = await appWith((s) => s.get('/fine', { config: { access: 'visitor' } }, async () => ({ ok: true })));
     expect((await ok.inject({ url: '/api/fine' })).json()).toEqual({ ok: true });
     await ok.close();
