@@ -245,7 +245,9 @@ const ConversationRef = Type.Object({ conversation_id: Id }, { additionalPropert
 
 /**
  * POST /api/operator/chat/claim: takes a waiting conversation for CLAIM_MS (or renews one's own
- * claim). 409 `claimed` while another operator holds it, 409 `not_waiting` once it is answered.
+ * claim). 409 `claimed` while another operator holds it, 409 `not_waiting` once it is answered,
+ * 409 `not_answerable` (params.reason `member_unconfirmed` | `member_unreachable`) while the member
+ * cannot receive the answer (address not confirmed; switched off, deleted or blocking).
  */
 export const inboxClaim = endpoint({
   method: 'POST', path: '/api/operator/chat/claim', access: 'operator',
@@ -253,7 +255,7 @@ export const inboxClaim = endpoint({
   response: Type.Object({ conversation_id: Type.Integer(), claim: InboxClaim }),
 });
 
-/** POST /api/operator/chat/claim-next: claims the oldest waiting conversation nobody holds (null: none). */
+/** POST /api/operator/chat/claim-next: claims the oldest waiting conversation nobody holds that can be answered now (null: none). */
 export const inboxClaimNext = endpoint({
   method: 'POST', path: '/api/operator/chat/claim-next', access: 'operator',
   body: Type.Object({}, { additionalProperties: false }),

@@ -139,6 +139,65 @@ describe('operator inbox: waiting, claiming, answering', () => {
     expect(body.waiting_since).not.toBeNull();
   });
 
+  it('still opens a waiting conversation once the member or the profile is switched off (the list shows it, so must the page)', async () => {
+    const operator = await staffLogin(t, 'operator');
+    const profile = await fictionalProfile(operator, 'Greta');
+    const member = await addMember(t, { name: 'Hugo' });
+    const sent = await write(member, profile.id, 'still there?');
+    await t.kernel.db.updateTable('profiles').set({ status: 'disabled' }).where('user_id', '=', member.id).execute();
+    const off = await t.call({ method: 'PUT', url: '/api/operator/members/fictional', cookie: operator.cookie, payload: { id: profile.id, changes: { status: 'disabled' } } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await inbox(operator)).waiting.some((w) => w.conversation_id === sent.conversation_id)).toBe(true);
+    const res = await t.call({ method: 'GET', url: `/api/operator/chat/conversation?id=${sent.conversation_id}`, cookie: operator.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as InboxConversationResponse;
+    expect(body.member).toMatchObject({ id: member.id, name: 'Hugo' });
+    expect(body.fictional).toMatchObject({ id: profile.id, name: 'Greta', fictional: true });
+    expect(body.messages.map((m) => m.text)).toEqual(['still there?']);
+    // A profile taken out of sight still answers its conversations.
+    await t.kernel.db.updateTable('profiles').set({ status: 'active' }).where('user_id', '=', member.id).execute();
+    expect((await claim(operator, sent.conversation_id)).statusCode).toBe(200);
+    const a = await answer(operator, sent.conversation_id);
+    expect(a.statusCode, a.body).toBe(200);
+  });
+
+  it('hands out no conversation that cannot be answered now (member unconfirmed or switched off); it stays listed', async () => {
+    // Answer everything waiting from the earlier tests so the queue starts empty here.
+    const sweeper = await staffLogin(t, 'admin');
+    for (const w of (await inbox(sweeper)).waiting) {
+      await expireClaim(w.conversation_id);
+      expect((await claim(sweeper, w.conversation_id)).statusCode).toBe(200);
+      expect((await answer(sweeper, w.conversation_id)).statusCode).toBe(200);
+    }
+    const operator = await staffLogin(t, 'operator');
+    const profile = await fictionalProfile(operator, 'Ilse');
+    const [unconfirmed, switchedOff, fine] = await Promise.all([addMember(t), addMember(t), addMember(t)]);
+    const s1 = await write(unconfirmed, profile.id, 'one');
+    const s2 = await write(switchedOff, profile.id, 'two');
+    const s3 = await write(fine, profile.id, 'three');
+    await t.kernel.db.updateTable('users').set({ status: 'not_confirmed' }).where('id', '=', unconfirmed.id).execute();
+    await t.kernel.db.updateTable('profiles').set({ status: 'disabled' }).where('user_id', '=', switchedOff.id).execute();
+    expect((await inbox(operator)).waiting.map((w) => w.conversation_id)).toEqual([s1.conversation_id, s2.conversation_id, s3.conversation_id]);
+    const r1 = await claim(operator, s1.conversation_id);
+    expect(r1.statusCode, r1.body).toBe(409);
+    expect(r1.json()).toMatchObject({ error: 'not_answerable', params: { reason: 'member_unconfirmed' } });
+    const r2 = await claim(operator, s2.conversation_id);
+    expect(r2.statusCode, r2.body).toBe(409);
+    expect(r2.json()).toMatchObject({ error: 'not_answerable', params: { reason: 'member_unreachable' } });
+    const next = (await t.call({ method: 'POST', url: '/api/operator/chat/claim-next', cookie: operator.cookie, payload: {} })).json() as { conversation_id: number | null };
+    expect(next.conversation_id).toBe(s3.conversation_id);
+    expect((await answer(operator, s3.conversation_id)).statusCode).toBe(200);
+    const none = (await t.call({ method: 'POST', url: '/api/operator/chat/claim-next', cookie: operator.cookie, payload: {} })).json() as { conversation_id: number | null };
+    expect(none.conversation_id).toBeNull();
+    // Once the member confirms (or is switched on again), the conversation is handed out again.
+    await t.kernel.db.updateTable('users').set({ status: 'active' }).where('id', '=', unconfirmed.id).execute();
+    await t.kernel.db.updateTable('profiles').set({ status: 'active' }).where('user_id', '=', switchedOff.id).execute();
+    for (const id of [s1.conversation_id, s2.conversation_id]) {
+      expect((await claim(operator, id)).statusCode).toBe(200);
+      expect((await answer(operator, id)).statusCode).toBe(200);
+    }
+  });
+
   it('answers as the profile: the member receives it live, nothing is charged, the wait ends, counted and audited', async () => {
     const operator = await staffLogin(t, 'operator');
     const profile = await fictionalProfile(operator, 'Fay');

@@ -10,7 +10,7 @@ import {
 } from '../contract.ts';
 import { MESSAGE_COLUMNS, messageView, type MessageRow } from './messages.ts';
 import { deliver, sendIn, type SendDeps } from './send.ts';
-import type { AuthService } from '../../auth/server.ts';
+import { accounts, type AuthService } from '../../auth/server.ts';
 
 // The operators' inbox (issue 22, part 6). A member's message to a fictional profile makes the
 // conversation wait (send.ts, noteInInbox: chat_inbox.waiting_since); operators claim one at a time
@@ -35,6 +35,11 @@ const claimed = (operator: string) => new HttpError(409, 'claimed', `Another ope
 const notWaiting = () => new HttpError(409, 'not_waiting', 'This conversation is not waiting for an answer (anymore).');
 const claimLost = () => new HttpError(409, 'claim_lost', 'Your claim on this conversation has ended: claim it again to answer.');
 const gone = () => notFound('conversation_not_found', 'This conversation does not exist (anymore).');
+/** Why a waiting conversation cannot be answered now (the member's side), or null when it can. */
+export type Unanswerable = 'member_unconfirmed' | 'member_unreachable';
+const unanswerable = (reason: Unanswerable) => new HttpError(409, 'not_answerable', reason === 'member_unconfirmed'
+  ? 'The member has not confirmed the e-mail address yet: the conversation can be answered once they do.'
+  : 'The member cannot receive messages now (account switched off, deleted or blocking the profile).', { reason });
 
 export interface InboxDeps extends SendDeps { auth: AuthService }
 
@@ -62,6 +67,24 @@ export function createInbox(kernel: Kernel, deps: InboxDeps) {
     .where('conversation_id', '=', id);
 
   /**
+   * Whether the profile's answer could reach the member now: the members' sending path refuses an
+   * unconfirmed address and a member switched off, deleted or blocking. Such a conversation stays in
+   * the list, but is not handed out (claim, claim-next): it would only come back unanswered.
+   */
+  async function blocker(on: DB, r: Pick<InboxRow, 'fictional_id' | 'member_id'>): Promise<Unanswerable | null> {
+    const member = await accounts.contact(on, r.member_id);
+    if (!member) return 'member_unreachable';
+    if (member.status === 'not_confirmed') return 'member_unconfirmed';
+    try {
+      await deps.members.assertReachable(r.fictional_id, r.member_id, on);
+    } catch (e) {
+      if (e instanceof HttpError && e.statusCode < 500) return 'member_unreachable';
+      throw e;
+    }
+    return null;
+  }
+
+  /**
    * Takes the conversation for `me` (or renews their own claim): one conditional UPDATE, so of
    * operators claiming at once exactly one gets it; the others learn who has it.
    */
@@ -70,6 +93,11 @@ export function createInbox(kernel: Kernel, deps: InboxDeps) {
     return db.transaction().execute(async (trx) => {
       const at = now();
       const until = new Date(at.getTime() + CLAIM_MS);
+      const current = await row(id, trx).executeTakeFirst();
+      if (!current) throw gone();
+      if (current.waiting_since == null) throw notWaiting();
+      const reason = await blocker(trx, current);
+      if (reason) throw unanswerable(reason);
       const taken = await trx.updateTable('chat_inbox').set({ claimed_by: me, claim_until: until })
         .where('conversation_id', '=', id).where('waiting_since', 'is not', null)
         .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claim_until', '<=', at), eb('claimed_by', '=', me)]))
@@ -85,19 +113,26 @@ export function createInbox(kernel: Kernel, deps: InboxDeps) {
     });
   }
 
-  /** Claims the oldest waiting conversation nobody holds (skipping rows another claim is locking right now). */
+  /** Claims the oldest waiting conversation nobody holds that can be answered now. */
   async function claimNext(req: FastifyRequest): Promise<{ conversation_id: number | null; claim: InboxClaim | null }> {
     const me = staffOf(req).userId;
     return db.transaction().execute(async (trx) => {
       const at = now();
       const until = new Date(at.getTime() + CLAIM_MS);
-      const { rows } = await sql<{ conversation_id: number }>`UPDATE chat_inbox SET claimed_by = ${me}, claim_until = ${until}
-        WHERE conversation_id = (SELECT conversation_id FROM chat_inbox
-          WHERE waiting_since IS NOT NULL AND (claimed_by IS NULL OR claim_until <= ${at})
-          ORDER BY waiting_since, conversation_id LIMIT 1 FOR UPDATE SKIP LOCKED)
-          AND waiting_since IS NOT NULL AND (claimed_by IS NULL OR claim_until <= ${at})
-        RETURNING conversation_id`.execute(trx);
-      const id = rows[0] ? Number(rows[0].conversation_id) : null;
+      // Oldest first; one that cannot be answered now is passed over. Each candidate is taken with
+      // one conditional UPDATE (as claim does), so of operators asking at once each gets another.
+      const candidates = await trx.selectFrom('chat_inbox').select(['conversation_id', 'fictional_id', 'member_id'])
+        .where('waiting_since', 'is not', null)
+        .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claim_until', '<=', at)]))
+        .orderBy('waiting_since').orderBy('conversation_id').limit(WAITING_LIMIT).execute();
+      let id: number | null = null;
+      for (const c of candidates) {
+        if (await blocker(trx, c)) continue;
+        const { rows } = await sql<{ conversation_id: number }>`UPDATE chat_inbox SET claimed_by = ${me}, claim_until = ${until}
+          WHERE conversation_id = ${c.conversation_id} AND waiting_since IS NOT NULL AND (claimed_by IS NULL OR claim_until <= ${at})
+          RETURNING conversation_id`.execute(trx);
+        if (rows[0]) { id = Number(rows[0].conversation_id); break; }
+      }
       if (id == null) return { conversation_id: null, claim: null };
       await kernel.audit.record(trx, req, { action: 'chat.claim', target: `conversation:${id}`, before: null, after: { claimed_by: me, until: iso(until) } });
       return { conversation_id: id, claim: { operator_id: me, operator_email: staffOf(req).email, until: iso(until), mine: true } };
@@ -212,13 +247,18 @@ export function createInbox(kernel: Kernel, deps: InboxDeps) {
   async function conversation(me: number, id: number, cdnPrefix: string) {
     const r = await row(id).executeTakeFirst();
     if (!r) throw gone();
-    const [member, [fictional], messages] = await Promise.all([
-      deps.members.profile(null, r.member_id, cdnPrefix),
-      deps.members.summaries(null, [r.fictional_id], cdnPrefix),
+    // A profile switched off since (a disabled member, a fictional profile taken out of sight) is
+    // still shown here, as its owner sees it: the list shows the conversation, so the page must too.
+    const asShown = async (id: number) => (await deps.members.profile(null, id, cdnPrefix)) ?? deps.members.profile(id, id, cdnPrefix);
+    const [member, fictionalProfile, messages] = await Promise.all([
+      asShown(r.member_id),
+      asShown(r.fictional_id),
       db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', id)
         .orderBy('id', 'desc').limit(INBOX_HISTORY_LIMIT).execute(),
     ]);
-    if (!member || !fictional) throw gone();
+    if (!member || !fictionalProfile) throw gone();
+    const { id: fid, name, gender, age, city, country, region, main_image, online, premium, fictional: isFictional } = fictionalProfile;
+    const fictional = { id: fid, name, gender, age, city, country, region, main_image, online, premium, fictional: isFictional };
     return {
       conversation_id: id, member, fictional,
       messages: messages.reverse().map((m) => messageView(kernel.storage, m, r.fictional_id)),

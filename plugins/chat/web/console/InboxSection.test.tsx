@@ -99,6 +99,19 @@ describe('inbox: the list', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('says in words why a conversation cannot be answered now', async () => {
+    const reasons = ['member_unconfirmed', 'member_unreachable'];
+    await renderSection(<InboxSection path={[]} />, {
+      'GET /api/operator/chat/inbox': () => listOf([entry()]),
+      'POST /api/operator/chat/claim': () => { throw new ApiError(409, 'not_answerable', 'Not now', { reason: reasons.shift()! }); },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Take the conversation of Tom with Fiona' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This member has not confirmed the e-mail address yet: the conversation can be answered once they do.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Take the conversation of Tom with Fiona' }).hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Take the conversation of Tom with Fiona' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^This member cannot receive messages now/));
+  });
+
   it('refreshes every 10 seconds while visible', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const list = vi.fn(() => listOf([entry()]));

@@ -22,5 +22,6 @@ export function newKey(): string {
 
 /** The API failure's code (for the texts that say it in words), else null. */
 export const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : null);
+export const reasonOf = (e: unknown) => (e instanceof ApiError ? String(e.params.reason ?? '') : '');
 export const operatorOf = (e: unknown) => (e instanceof ApiError ? String(e.params.operator ?? '') : '');
 export const failure = (e: unknown) => (e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e));
