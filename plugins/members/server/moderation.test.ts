@@ -166,4 +166,22 @@ describe('photos', () => {
     const trail = [...await audits('members.photo.hide'), ...await audits('members.photo.show')].filter((a) => a.target === `photo:${photo.id}`);
     expect(trail.map((a) => a.action).sort()).toEqual(['members.photo.hide', 'members.photo.show']);
   });
+
+  it('leaves the photos of fictional profiles (the team\'s own uploads) out of the review queue', async () => {
+    const made = await t.call({
+      method: 'POST', url: '/api/operator/members/fictional', cookie: op.cookie,
+      payload: { name: 'Fenna', gender: 'female', sexuality: 'hetero', birthdate: '1990-01-02', country: 'NL', region: 'gelderland', city: 'Arnhem' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().profile.id as number;
+    const added = await t.call({ method: 'POST', url: `/api/operator/members/fictional/photo?id=${id}`, payload: await jpeg('#3355aa'), headers: { 'content-type': 'image/jpeg' }, cookie: op.cookie });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().profile.photos).toBe(1);
+    for (const status of ['open', 'claimed', 'closed']) {
+      const queue = (await get(`/api/operator/members/photos?member=${id}&status=${status}`, op)).json();
+      expect(queue, status).toMatchObject({ total: 0, items: [] });
+    }
+    const all = (await get('/api/operator/members/photos', op)).json() as { items: { user_id: number }[] };
+    expect(all.items.some((p) => p.user_id === id)).toBe(false);
+  });
 });

@@ -231,8 +231,10 @@ export function createModeration(kernel: Pick<Kernel, 'db' | 'storage' | 'clock'
     const page = q.page ?? 1;
     const status = q.status ?? 'open';
     const lapse = new Date(clock.now().getTime() - CLAIM_MS);
-    // Members' own uploads (the shared demo portraits are ours).
+    // Members' own uploads: neither the shared demo portraits nor the photos of fictional profiles
+    // (the team's own, added in the console) wait for review.
     const base = photosJoined(db).where('ph.file_key', 'not like', `${DEMO_PHOTO_PREFIX}%`)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('profiles as fp').select('fp.user_id').whereRef('fp.user_id', '=', 'ph.user_id').where('fp.fictional', '=', true))))
       .$if(status === 'open', (qb) => qb.where((eb) => eb.or([eb('r.status', 'is', null), eb('r.status', 'in', ['open', 'claimed'])])))
       .$if(status === 'claimed', (qb) => qb.where('r.status', '=', 'claimed').where('r.claimed_at', '>', lapse))
       .$if(status === 'closed', (qb) => qb.where('r.status', '=', 'closed'))
