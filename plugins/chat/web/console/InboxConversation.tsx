@@ -9,7 +9,7 @@ import {
   type ChatMessage, type InboxConversationResponse,
 } from '../../contract.ts';
 import { REFRESH_MS, useVisibleInterval } from './poll.ts';
-import { codeOf, dateTime, duration, failure, newKey, operatorOf, reasonOf } from './format.ts';
+import { claimFailure, codeOf, dateTime, duration, failure, newKey } from './format.ts';
 
 type Message = { kind: 'success' | 'error' | 'info'; text: string };
 
@@ -81,17 +81,7 @@ export function InboxConversation({ id }: { id: number }) {
     void load();
   }, [mine, left, load]);
 
-  const claimError = (e: unknown) => {
-    const code = codeOf(e);
-    if (code === 'claimed') return t('claim.takenBy', { operator: operatorOf(e) || t('claim.someone') });
-    if (code === 'not_waiting') return t('claim.notWaiting');
-    if (code === 'not_answerable') return t(reasonOf(e) === 'member_unconfirmed' ? 'claim.unconfirmed' : 'claim.unreachable');
-    if (code === 'partner_unconfirmed') return t('claim.unconfirmed');
-    if (code === 'profile_not_found' || code === 'blocked') return t('claim.unreachable');
-    if (code === 'claim_lost') return t('claim.lost');
-    if (code === 'conversation_not_found') return t('claim.gone');
-    return failure(e);
-  };
+  const claimError = (e: unknown) => claimFailure(e, t);
 
   const run = async (fn: () => Promise<void>) => {
     setBusy(true);

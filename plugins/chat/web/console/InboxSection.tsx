@@ -4,7 +4,7 @@ import { useConsole } from '../../../../kernel/web/console/context.ts';
 import { Button, DataTable, Notice, Page, mutedText, row } from '../../../../kernel/web/console/ui.tsx';
 import { inboxClaim, inboxClaimNext, inboxList, type InboxEntry, type InboxListResponse } from '../../contract.ts';
 import { InboxConversation } from './InboxConversation.tsx';
-import { codeOf, dateTime, duration, failure, operatorOf, reasonOf } from './format.ts';
+import { claimFailure, dateTime, duration, failure } from './format.ts';
 import { REFRESH_MS, useVisibleInterval } from './poll.ts';
 
 type Message = { kind: 'success' | 'error' | 'info'; text: string };
@@ -33,16 +33,7 @@ function InboxList() {
   useEffect(() => { void load(); }, [load]);
   useVisibleInterval(() => { void load(); }, REFRESH_MS);
 
-  const claimError = (e: unknown) => {
-    const code = codeOf(e);
-    if (code === 'claimed') return t('claim.takenBy', { operator: operatorOf(e) || t('claim.someone') });
-    if (code === 'not_waiting') return t('claim.notWaiting');
-    if (code === 'not_answerable') return t(reasonOf(e) === 'member_unconfirmed' ? 'claim.unconfirmed' : 'claim.unreachable');
-    if (code === 'partner_unconfirmed') return t('claim.unconfirmed');
-    if (code === 'profile_not_found' || code === 'blocked') return t('claim.unreachable');
-    if (code === 'conversation_not_found') return t('claim.gone');
-    return failure(e);
-  };
+  const claimError = (e: unknown) => claimFailure(e, t);
 
   const takeNext = async () => {
     setBusy(true);

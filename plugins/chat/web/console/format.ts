@@ -1,4 +1,5 @@
 // Small helpers of the inbox pages: dates, durations, idempotency keys, failures in words.
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../../../kernel/web/api-error.ts';
 
 export const dateTime = (iso: string | null, lng: string) =>
@@ -25,3 +26,17 @@ export const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : null);
 export const reasonOf = (e: unknown) => (e instanceof ApiError ? String(e.params.reason ?? '') : '');
 export const operatorOf = (e: unknown) => (e instanceof ApiError ? String(e.params.operator ?? '') : '');
 export const failure = (e: unknown) => (e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e));
+
+/** A failed claim, release or answer in the operator's words (who has it, why it cannot be answered). */
+export function claimFailure(e: unknown, t: TFunction): string {
+  switch (codeOf(e)) {
+    case 'claimed': return t('claim.takenBy', { operator: operatorOf(e) || t('claim.someone') });
+    case 'not_waiting': return t('claim.notWaiting');
+    case 'claim_lost': return t('claim.lost');
+    case 'conversation_not_found': return t('claim.gone');
+    case 'not_answerable': return t(reasonOf(e) === 'member_unconfirmed' ? 'claim.unconfirmed' : 'claim.unreachable');
+    case 'partner_unconfirmed': return t('claim.unconfirmed');
+    case 'profile_not_found': case 'blocked': return t('claim.unreachable');
+    default: return failure(e);
+  }
+}
