@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type Compone
 import { useTranslation } from 'react-i18next';
 import { css, cx } from '@linaria/core';
 import { consoleLogout, consoleMe, type StaffView } from '../../contract/console.ts';
+import { CONSOLE_API_PREFIX } from '../../contract/endpoint.ts';
 import type { Api } from '../api.ts';
 import { ApiError } from '../api-error.ts';
 import { ConsoleContext, type ConsoleKernel } from './context.ts';
@@ -65,7 +66,7 @@ export function Shell({ api, contributions, language, onLanguage }: { api: Api; 
       try {
         return await api.call(...args);
       } catch (err) {
-        if (err instanceof ApiError && err.status === 404 && err.code === 'not_found' && args[0].path.startsWith('/api/operator/')) {
+        if (err instanceof ApiError && err.status === 404 && err.code === 'not_found' && args[0].path.startsWith(CONSOLE_API_PREFIX)) {
           const alive = await api.call(consoleMe, undefined, { retries: 0 }).then(() => true, () => false);
           if (!alive) sessionEnded();
         }
