@@ -55,6 +55,8 @@ test('an operator finds a member, disables and enables the account, mails a rese
   const found = page.getByRole('table', { name: 'Members found: 1' });
   await expect(found).toContainText(m.email);
   await expect(found).toContainText(m.name);
+  // The domain they signed up on (this run's site).
+  await expect(found).toContainText('localhost');
   await expectAccessible(page, 'console members search');
   await shot(page, info, 'console-members-search');
   await found.getByRole('button', { name: `Open member ${m.id} (${m.email})` }).click();

@@ -126,6 +126,8 @@ export const ConsoleMemberRow = Type.Object({
   name: Type.String(),
   status: Type.String(),
   role: Type.String(),
+  /** The domain the member signed up on (null: not recorded, e.g. before it was kept). */
+  domain: Type.Union([Type.String(), Type.Null()]),
   created_at: Iso,
   last_seen: NullableIso,
   deleted_at: NullableIso,
@@ -133,11 +135,13 @@ export const ConsoleMemberRow = Type.Object({
 });
 export type ConsoleMemberRow = Static<typeof ConsoleMemberRow>;
 
-/** GET /api/operator/account/members?q=…: members by e-mail (contains), name (contains) or id; newest first. */
+/** GET /api/operator/account/members?q=…&domain=…: members by e-mail (contains), name (contains) or id, and by signup domain; newest first. */
 export const consoleMembers = endpoint({
   method: 'GET', path: '/api/operator/account/members', access: 'operator',
   query: Type.Object({
-    q: Type.String({ minLength: 1, maxLength: 200 }),
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    /** The domain the members signed up on (exact); with `q` both must match. One of the two is needed (400 `search_empty`). */
+    domain: Type.Optional(Type.String({ maxLength: 253 })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
   }, { additionalProperties: false }),
   response: Type.Object({ items: Type.Array(ConsoleMemberRow), total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() }),
@@ -151,6 +155,8 @@ export const ConsoleAccount = Type.Object({
   status: Type.String(),
   role: Type.String(),
   language: Type.Union([Type.String(), Type.Null()]),
+  /** The domain the member signed up on (null: not recorded). */
+  domain: Type.Union([Type.String(), Type.Null()]),
   created_at: Iso,
   last_seen: NullableIso,
   last_login: NullableIso,

@@ -7,7 +7,7 @@ import { membersConsoleRef, membersRef } from '../members/server.ts';
 import { creditsRef } from '../credits/server.ts';
 import { chatRef } from '../chat/server.ts';
 import { optional } from '../../kernel/server/services.ts';
-import { consoleRoutes } from './server/console.ts';
+import { consoleRoutes, rememberSignupDomains } from './server/console.ts';
 import accountPlugin from './plugin.ts';
 
 export type { AccountService } from './server/routes.ts';
@@ -24,6 +24,8 @@ export default defineServerPlugin(accountPlugin, {
     const account = createAccountService(kernel, auth);
     kernel.services.provide(accountRef, account);
     kernel.jobs.every('account:purge', HOUR, async () => { await purgeDeletedAccounts(kernel, auth); });
+    // The console's members section shows and searches the domain each member signed up on.
+    rememberSignupDomains(kernel);
     return { account };
   },
   api: (app, kernel) => {

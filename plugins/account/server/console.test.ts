@@ -27,6 +27,7 @@ describe('members console: who may call it', () => {
     const id = member.id;
     const calls: [string, string, object?][] = [
       ['GET', `${B}/members?q=x`],
+      ['GET', `${B}/members?domain=localhost`],
       ['GET', `${B}/member?id=${id}`],
       ['POST', `${B}/member/disable`, { id: 999999, reason: 'testing roles' }],
       ['POST', `${B}/member/enable`, { id: 999999 }],
@@ -53,6 +54,8 @@ describe('members console: who may call it', () => {
     const bad: [string, string, object?][] = [
       ['GET', `${B}/members`],
       ['GET', `${B}/members?q=`],
+      ['GET', `${B}/members?domain=%20`],
+      ['GET', `${B}/members?domain=${'d'.repeat(254)}`],
       ['GET', `${B}/members?q=x&page=0`],
       ['GET', `${B}/members?q=${'x'.repeat(201)}`],
       ['GET', `${B}/members?q=%20%20`],
@@ -89,6 +92,27 @@ describe('members console: search and the member page', () => {
     expect(none).toEqual({ items: [], total: 0, page: 1, per_page: 50 });
     // % and _ are searched as themselves.
     expect((await get(`${B}/members?q=%25`, op)).json().total).toBe(0);
+  });
+
+  it('finds members by the domain they signed up on, alone or with a term', async () => {
+    const email = `domainer${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const res = await t.call({
+      method: 'POST', url: '/api/signup.php', remoteAddress: '198.51.100.77', payload: {
+        gender: 'female', looking_for: ['male'], date_of_birth: '1990-04-12', country: 'GB', region: 'devon', city: 'Exeter',
+        name: 'Domaina', email, password: 'long-enough-1', language: 'en',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().user.id as number;
+    const onSite = (await get(`${B}/members?domain=LOCALHOST`, op)).json();
+    expect(onSite.items.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect(onSite.items[0]).toMatchObject({ email, name: 'Domaina', domain: 'localhost' });
+    expect((await get(`${B}/members?domain=localhost&q=domaina`, op)).json().total).toBe(1);
+    expect((await get(`${B}/members?domain=localhost&q=zoltana`, op)).json().total).toBe(0);
+    expect((await get(`${B}/members?domain=elsewhere.example`, op)).json().total).toBe(0);
+    // Made without the signup (addMember): not recorded.
+    expect((await get(`${B}/members?q=${member.id}`, op)).json().items.find((r: { id: number }) => r.id === member.id).domain).toBeNull();
+    expect((await get(`${B}/member?id=${id}`, op)).json().account.domain).toBe('localhost');
   });
 
   it('shows the account, profile, credits, conversations and logins', async () => {

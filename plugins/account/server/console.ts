@@ -21,6 +21,8 @@ import { sendAccountMail } from './mails.ts';
 // Mails are queued after the commit (what builds them reads outside the transaction).
 
 const DAY = 86400_000;
+/** A domain search looks among this many of its newest members. */
+const DOMAIN_SEARCH_MAX = 10_000;
 const HOUR = 3600_000;
 const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString());
 
@@ -38,6 +40,14 @@ type AccountRow = NonNullable<Awaited<ReturnType<typeof accounts.consoleAccount>
 const accountAudit = (a: AccountRow) => ({
   email: a.email, status: a.status, disabled_at: iso(a.disabled_at), deleted_at: iso(a.deleted_at),
 });
+
+/** Keeps the domain a member signed up on (the signup plugin's event, in its transaction). */
+export function rememberSignupDomains(kernel: Kernel) {
+  kernel.events.on('signup:completed', async (p, trx) => {
+    await trx.insertInto('account_signup_domains').values({ user_id: p.userId, domain: p.domain.toLowerCase() })
+      .onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  });
+}
 
 export function consoleRoutes(app: FastifyInstance, kernel: Kernel, deps: ConsoleDeps) {
   const { db, tokens } = kernel;
@@ -62,7 +72,7 @@ export function consoleRoutes(app: FastifyInstance, kernel: Kernel, deps: Consol
     ]);
     return {
       account: {
-        id: a.id, email: a.email, status: a.status, role: a.role, language: a.language,
+        id: a.id, email: a.email, status: a.status, role: a.role, language: a.language, domain: (await domainsOf([id])).get(id) ?? null,
         created_at: iso(a.signup_date ?? a.created_at)!, last_seen: iso(a.last_seen), last_login: iso(a.last_login),
         deleted_at: iso(a.deleted_at), disabled_at: iso(a.disabled_at),
         purge_at: a.deleted_at ? iso(new Date(new Date(a.deleted_at).getTime() + REACTIVATION_DAYS * DAY)) : null,
@@ -100,20 +110,35 @@ export function consoleRoutes(app: FastifyInstance, kernel: Kernel, deps: Consol
     });
   }
 
+  /** The members who signed up on `domain`, newest first (at most DOMAIN_SEARCH_MAX). */
+  async function idsOnDomain(domain: string) {
+    const rows = await db.selectFrom('account_signup_domains').select('user_id').where('domain', '=', domain)
+      .orderBy('user_id', 'desc').limit(DOMAIN_SEARCH_MAX).execute();
+    return rows.map((r) => r.user_id);
+  }
+  async function domainsOf(ids: readonly number[]) {
+    if (!ids.length) return new Map<number, string>();
+    const rows = await db.selectFrom('account_signup_domains').select(['user_id', 'domain']).where('user_id', 'in', [...ids]).execute();
+    return new Map(rows.map((r) => [r.user_id, r.domain]));
+  }
+
   const answer = async (req: FastifyRequest, id: number) => ({ member: await memberView(id, staffOf(req).userId) });
 
   // --- Search -------------------------------------------------------------------------------
   kernel.serve(app, consoleMembers, async (req) => {
-    const term = req.query.q.trim();
-    if (!term) throw badRequest('q_empty', 'Type an e-mail address, a name or an id.');
+    const term = req.query.q?.trim() || null;
+    const domain = req.query.domain?.trim().toLowerCase() || null;
+    if (!term && !domain) throw badRequest('search_empty', 'Type an e-mail address, a name, an id or a domain.');
     const page = req.query.page ?? 1;
-    const ids = await membersConsole.idsByName(term, 500);
-    const typed = /^#?\d{1,10}$/.test(term) ? Number(term.replace('#', '')) : null;
+    const ids = term ? await membersConsole.idsByName(term, 500) : [];
+    const typed = term && /^#?\d{1,10}$/.test(term) ? Number(term.replace('#', '')) : null;
     if (typed != null && typed <= 2_147_483_647) ids.unshift(typed);
-    const found = await accounts.consoleSearch(db, { term, ids, limit: MEMBERS_PAGE_SIZE, offset: (page - 1) * MEMBERS_PAGE_SIZE });
+    const only = domain ? await idsOnDomain(domain) : undefined;
+    const found = await accounts.consoleSearch(db, { term, ids, only, limit: MEMBERS_PAGE_SIZE, offset: (page - 1) * MEMBERS_PAGE_SIZE });
     const basics = await members.basics(found.rows.map((r) => r.id));
+    const domains = await domainsOf(found.rows.map((r) => r.id));
     const items: ConsoleMemberRow[] = found.rows.map((r) => ({
-      id: r.id, email: r.email, name: basics.get(r.id)?.name ?? '', status: r.status, role: r.role,
+      id: r.id, email: r.email, name: basics.get(r.id)?.name ?? '', status: r.status, role: r.role, domain: domains.get(r.id) ?? null,
       created_at: iso(r.signup_date ?? r.created_at)!, last_seen: iso(r.last_seen), deleted_at: iso(r.deleted_at), disabled_at: iso(r.disabled_at),
     }));
     return { items, total: found.total, page, per_page: MEMBERS_PAGE_SIZE };

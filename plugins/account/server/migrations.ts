@@ -13,4 +13,14 @@ export const accountMigrations: Migration[] = [{
       requested_at timestamptz NOT NULL,
       reactivated_at timestamptz)`.execute(db);
   },
+}, {
+  name: '002_signup_domains',
+  async up(db) {
+    // The domain each member signed up on (from the signup plugin's signup:completed event), for
+    // the console's member search and page. Members from before this table have none.
+    await sql`CREATE TABLE account_signup_domains (
+      user_id integer PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+      domain text NOT NULL)`.execute(db);
+    await sql`CREATE INDEX account_signup_domains_domain ON account_signup_domains (domain, user_id DESC)`.execute(db);
+  },
 }];

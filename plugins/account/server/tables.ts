@@ -12,6 +12,12 @@ export interface AccountDeletionsTable {
   reactivated_at: Timestamp | null;
 }
 
+/** The domain a member signed up on (written on signup:completed). */
+export interface AccountSignupDomainsTable {
+  user_id: number;
+  domain: string;
+}
+
 declare module '../../../kernel/server/db.ts' {
-  interface Tables { account_deletions: AccountDeletionsTable }
+  interface Tables { account_deletions: AccountDeletionsTable; account_signup_domains: AccountSignupDomainsTable }
 }

@@ -93,15 +93,19 @@ const consoleColumns = ['id', 'email', 'status', 'role', 'language', 'signup_dat
 
 /**
  * Accounts whose address contains `term` (any case) or whose id is among `ids` (a typed id, the
- * members found by name), newest first, one page; with how many there are in all.
+ * members found by name), and among `only` when given; newest first, one page; with how many there are in all.
  */
-export async function consoleSearch(db: DB, opts: { term: string; ids: readonly number[]; limit: number; offset: number }) {
-  const like = `%${opts.term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export async function consoleSearch(db: DB, opts: { term: string | null; ids: readonly number[]; only?: readonly number[]; limit: number; offset: number }) {
+  if (opts.only && !opts.only.length) return { rows: [], total: 0 };
   const ids = [...new Set(opts.ids)];
-  const base = db.selectFrom('users').where((eb) => eb.or([
-    eb('email', 'ilike', like),
-    ...(ids.length ? [eb('id', 'in', ids)] : []),
-  ]));
+  const term = opts.term;
+  const base = db.selectFrom('users')
+    .$if(term != null, (qb) => qb.where((eb) => eb.or([
+      eb('email', 'ilike', `%${term!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      ...(ids.length ? [eb('id', 'in', ids)] : []),
+    ])))
+    // Only among these (the members who signed up on a domain).
+    .$if(!!opts.only, (qb) => qb.where('id', 'in', [...opts.only!]));
   const [rows, count] = await Promise.all([
     base.select([...consoleColumns]).orderBy('id', 'desc').limit(opts.limit).offset(opts.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -83,6 +83,7 @@ export function MemberPage({ id }: { id: number }) {
         [t('account.state'), state],
         [t('account.role'), a.role],
         [t('account.language'), a.language ?? '—'],
+        [t('account.domain'), a.domain ?? t('account.noDomain')],
         [t('account.created'), dateTime(a.created_at, lng)],
         [t('account.lastLogin'), dateTime(a.last_login, lng)],
         [t('account.lastSeen'), dateTime(a.last_seen, lng)],

@@ -13,12 +13,12 @@ import nl from '../../console/locales/nl.json';
 afterEach(() => { vi.restoreAllMocks(); window.history.replaceState(null, '', '/'); });
 
 const rowOf = (over: Partial<ConsoleMemberRow> = {}): ConsoleMemberRow => ({
-  id: 42, email: 'anna@example.com', name: 'Anna', status: 'active', role: 'member',
+  id: 42, email: 'anna@example.com', name: 'Anna', status: 'active', role: 'member', domain: 'nl.example.com',
   created_at: '2026-11-01T10:00:00.000Z', last_seen: '2026-11-20T10:00:00.000Z', deleted_at: null, disabled_at: null, ...over,
 });
 const memberOf = (over: Partial<ConsoleMember['account']> = {}, rest: Partial<ConsoleMember> = {}): ConsoleMember => ({
   account: {
-    id: 42, email: 'anna@example.com', status: 'active', role: 'member', language: 'nl', created_at: '2026-11-01T10:00:00.000Z',
+    id: 42, email: 'anna@example.com', status: 'active', role: 'member', language: 'nl', domain: 'nl.example.com', created_at: '2026-11-01T10:00:00.000Z',
     last_seen: '2026-11-20T10:00:00.000Z', last_login: '2026-11-20T09:00:00.000Z', deleted_at: null, purge_at: null, disabled_at: null, ...over,
   },
   profile: {
@@ -53,6 +53,13 @@ describe('members section: the search', () => {
     expect(rows[1]!.textContent).toContain('anna@example.com');
     expect(rows[2]!.textContent).toContain('disabled');
     expect(window.location.search).toBe('?q=example.com');
+    // With the domain they signed up on: both must match.
+    fireEvent.change(screen.getByLabelText('Signed up on (domain)'), { target: { value: 'NL.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(search).toHaveBeenCalledTimes(2));
+    expect(search.mock.calls[1]![1]).toEqual({ q: 'example.com', domain: 'nl.example.com', page: '1' });
+    expect(window.location.search).toBe('?q=example.com&domain=nl.example.com');
+    expect(within(await screen.findByRole('table', { name: 'Members found: 2' })).getAllByRole('row')[1]!.textContent).toContain('nl.example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Open member 42 (anna@example.com)' }));
     expect(navigate).toHaveBeenCalledWith('/operator/members/42');
   });
