@@ -164,6 +164,28 @@ describe('members console: actions', () => {
     expect((await post(`${B}/member/enable`, { id: m.id }, op)).json().error).toBe('not_disabled');
   });
 
+  it('keeps a disabled member out of the lists, also through the activation link; enabling lists only a confirmed one', async () => {
+    const email = `unconfirmed${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const res = await t.call({
+      method: 'POST', url: '/api/signup.php', remoteAddress: '198.51.100.78', payload: {
+        gender: 'male', looking_for: ['female'], date_of_birth: '1991-04-12', country: 'GB', region: 'devon', city: 'Exeter',
+        name: 'Unconfirmo', email, password: 'long-enough-1', language: 'en',
+      },
+    });
+    const id = res.json().user.id as number;
+    const listed = async () => (await get(`${B}/member?id=${id}`, op)).json().profile.status;
+    expect(await listed()).toBe('disabled');
+    await post(`${B}/member/disable`, { id, reason: 'Fake profile' }, op);
+    // The activation mail's link confirms the address but does not list a disabled member.
+    const link = linkIn((await t.mails(email)).find((m) => m.text.includes('/api/activate.php')), '/api/activate.php');
+    const u = new URL(link);
+    expect((await t.call({ method: 'GET', url: `${u.pathname}${u.search}` })).statusCode).toBe(302);
+    expect((await get(`${B}/member?id=${id}`, op)).json().account.status).toBe('active');
+    expect(await listed()).toBe('disabled');
+    await post(`${B}/member/enable`, { id }, op);
+    expect(await listed()).toBe('active');
+  });
+
   it('deletes as the member would (mailed way back within 14 days) and restores, audited', async () => {
     const m = await addMember(t);
     const res = await post(`${B}/member/delete`, { id: m.id, reason: 'Asked by phone' }, op);

@@ -166,8 +166,8 @@ export function consoleRoutes(app: FastifyInstance, kernel: Kernel, deps: Consol
     await act(req, id, 'account.enable', async (a, trx) => {
       if (!a.disabled_at) throw new HttpError(409, 'not_disabled', 'This account is not disabled.');
       await accounts.setDisabled(trx, id, null);
-      // Listed again unless the account waits for its deletion.
-      if (!a.deleted_at) await members.setStatus(id, 'active', trx);
+      // Listed again, unless the account waits for its deletion or its address was never confirmed.
+      if (!a.deleted_at && a.status === 'active') await members.setStatus(id, 'active', trx);
       return {};
     });
     return answer(req, id);

@@ -75,7 +75,8 @@ export function accountRoutes(app: FastifyInstance, kernel: Kernel, { auth, memb
     if (!used) return reply.redirect('/activate/error', 302);
     await db.transaction().execute(async (trx) => {
       const confirmed = await accounts.confirm(trx, used.userId, { liveOnly: true });
-      await members.setStatus(used.userId, 'active', trx);
+      // A disabled account stays out of the lists (enabling it lists it again).
+      if (!(await accounts.account(trx, used.userId))?.disabled_at) await members.setStatus(used.userId, 'active', trx);
       if (confirmed) await kernel.events.emit('account:activated', { userId: used.userId, domain: req.site.domain }, trx, req.site);
     });
     return reply.redirect('/activate/done', 302);
