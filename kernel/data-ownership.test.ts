@@ -115,11 +115,12 @@ describe('data ownership', () => {
 
   it('types every table in its owner\'s tables.ts (merged into the database type)', () => {
     const declared = (owner: string) => {
-      const file = path.join(root, owner === 'kernel' ? 'kernel/server/tables.ts'
-        : [`plugins/${owner}/server/tables.ts`, `test-fixtures/${owner}/server/tables.ts`].find((f) => fs.existsSync(path.join(root, f))) ?? `plugins/${owner}/server/tables.ts`);
-      const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-      const block = /interface Tables \{([^}]*)\}/.exec(text)?.[1] ?? '';
-      return new Set([...block.matchAll(/([a-z_][a-z0-9_]*)\s*:/g)].map((m) => m[1]));
+      // The kernel's tables: kernel/server/tables.ts and the console's kernel/server/console/tables.ts.
+      const files = owner === 'kernel' ? ['kernel/server/tables.ts', 'kernel/server/console/tables.ts']
+        : [[`plugins/${owner}/server/tables.ts`, `test-fixtures/${owner}/server/tables.ts`].find((f) => fs.existsSync(path.join(root, f))) ?? `plugins/${owner}/server/tables.ts`];
+      const text = files.map((f) => path.join(root, f)).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+      const blocks = [...text.matchAll(/interface Tables \{([^}]*)\}/g)].map((m) => m[1]).join('\n');
+      return new Set([...blocks.matchAll(/([a-z_][a-z0-9_]*)\s*:/g)].map((m) => m[1]));
     };
     const missing = [...creators].flatMap(([table, owners]) => [...owners].filter((o) => !declared(o).has(table)).map((o) => `${table} (${o})`));
     expect(missing).toEqual([]);
