@@ -33,7 +33,9 @@ export default function PaymentsSection({ path }: ConsoleSectionProps) {
 
 function PaymentsList() {
   const { api, t, i18n, navigate } = useConsole('payments');
-  const [filter, setFilter] = useState<Filter>(EMPTY);
+  // A link from elsewhere in the console (a member's page: ?q=<member id>) opens the list filtered.
+  const [initial] = useState<Filter>(() => ({ ...EMPTY, q: new URLSearchParams(window.location.search).get('q')?.slice(0, 254) ?? '' }));
+  const [filter, setFilter] = useState<Filter>(initial);
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<{ payments: ConsolePayment[]; total: number; per_page: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +54,7 @@ function PaymentsList() {
     }
   }, [api]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => { void load(EMPTY, 1); }, []);
+  useEffect(() => { void load(initial, 1); }, []);
 
   const set = (k: keyof Filter) => (v: string) => setFilter({ ...filter, [k]: v });
   const pages = result ? Math.max(1, Math.ceil(result.total / result.per_page)) : 1;

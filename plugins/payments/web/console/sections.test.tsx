@@ -66,6 +66,19 @@ describe('payments section: the list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open payment 5' }));
     expect(navigate).toHaveBeenCalledWith('/operator/payments/5');
   });
+
+  it('opens filtered by the member a link names (?q=42, from the member\'s page)', async () => {
+    history.replaceState(null, '', '/operator/payments?q=42');
+    try {
+      const list = vi.fn((_b?: unknown, q?: Record<string, unknown>) => ({ payments: [payment()], total: 1, page: Number(q?.page ?? 1), per_page: 50 }));
+      await renderSection(<PaymentsSection path={[]} />, { 'GET /api/operator/payments/list': list });
+      await screen.findByRole('table', { name: /Payments found: 1/ });
+      expect(list.mock.calls[0]![1]).toEqual({ page: '1', q: '42' });
+      expect(screen.getByLabelText('Member')).toHaveProperty('value', '42');
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
 });
 
 describe('payments section: one payment', () => {
