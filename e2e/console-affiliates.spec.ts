@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { client, expectAccessible, shot, uniqueEmail } from './helpers.ts';
+import { logInStaff } from './console-helpers.ts';
+import { expectAccessible, shot } from './helpers.ts';
 
 // The console's affiliates (issue 22, part 7): an admin adds a network (its secret shown once,
 // masked in the list), a visitor comes from it, its postback fails (the network's URL answers 404),
@@ -9,23 +9,11 @@ import { client, expectAccessible, shot, uniqueEmail } from './helpers.ts';
 // networks or the retry button; the audit log lists the changes.
 test.describe.configure({ timeout: 150_000 });
 
-const PASSWORD = 'console-affiliates-pass-1';
-
 async function logIn(browser: Browser, baseURL: string, role: 'admin' | 'operator'): Promise<Page> {
-  const email = uniqueEmail(`aff-${role}`);
-  const res = await fetch(`${baseURL}/api/test/staff`, { method: 'POST', headers: client, body: JSON.stringify({ email, password: PASSWORD, role }) });
-  if (!res.ok) throw new Error(`test staff: ${res.status} ${await res.text()}`);
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const page = await context.newPage();
-  await page.goto('/operator');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Next' }).click();
-  const secret = (await page.getByLabel('Key for the authenticator app').textContent())!.trim();
-  await page.getByLabel('The code your app shows now').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: 'I have stored them, continue' }).click();
+  await logInStaff(page, baseURL, role, 'aff');
   return page;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { client, expectAccessible, logInAs, mailCount, mailLink, newMember, shot, uniqueEmail, waitForMail } from './helpers.ts';
+import { logInStaff } from './console-helpers.ts';
+import { client, expectAccessible, logInAs, mailCount, mailLink, newMember, shot, waitForMail } from './helpers.ts';
 
 // The console's members section (issue 22, part 5): an operator finds a member by e-mail, opens the
 // member's page, disables the account (the member is logged out at once and cannot log in), enables
@@ -9,22 +9,7 @@ import { client, expectAccessible, logInAs, mailCount, mailLink, newMember, shot
 test.describe.configure({ timeout: 180_000 });
 // The console is for desktops and tablets: the phone project ignores console journeys (playwright.config.ts).
 
-const PASSWORD = 'console-members-pass-1';
 
-async function logInStaff(page: Page, baseURL: string, role: 'operator' | 'admin') {
-  const email = uniqueEmail(`members-${role}`);
-  const res = await fetch(`${baseURL}/api/test/staff`, { method: 'POST', headers: client, body: JSON.stringify({ email, password: PASSWORD, role }) });
-  if (!res.ok) throw new Error(`test staff: ${res.status} ${await res.text()}`);
-  await page.goto('/operator');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Next' }).click();
-  const secret = (await page.getByLabel('Key for the authenticator app').textContent())!.trim();
-  await page.getByLabel('The code your app shows now').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: 'I have stored them, continue' }).click();
-  return email;
-}
 
 async function newPage(browser: Browser, page: Page) {
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
@@ -47,7 +32,7 @@ test('an operator finds a member, disables and enables the account, mails a rese
   const start = Number((await mp.getByText(/^Your credits: \d+$/).textContent())!.replace(/\D/g, ''));
 
   // The operator searches by (part of) the e-mail address.
-  await logInStaff(page, baseURL!, 'operator');
+  await logInStaff(page, baseURL!, 'operator', 'members');
   await page.getByRole('link', { name: 'Members', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Members' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search' }).fill(m.email.toUpperCase());
@@ -105,7 +90,7 @@ test('an operator finds a member, disables and enables the account, mails a rese
 
   // An admin grants 50 credits with a reason; the member sees them.
   const { context: adminContext, p: ap } = await newPage(browser, page);
-  await logInStaff(ap, baseURL!, 'admin');
+  await logInStaff(ap, baseURL!, 'admin', 'members');
   await ap.goto(`/operator/members/${m.id}`);
   await expect(ap.getByRole('heading', { name: `Member #${m.id}` })).toBeVisible();
   await expect(ap.getByRole('link', { name: `Payments of member ${m.id}` })).toHaveAttribute('href', `/operator/payments?q=${m.id}`);

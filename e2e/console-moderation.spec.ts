@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { client, expectAccessible, logInAs, newMember, photoFile, shot, uniqueEmail } from './helpers.ts';
+import { logInStaff } from './console-helpers.ts';
+import { client, expectAccessible, logInAs, newMember, photoFile, shot } from './helpers.ts';
 
 // The console's moderation (issue 22, parts 5 and 6, the browser half): a member reports another
 // through the profile page; an operator claims the report in the queue, decides it with a note and
@@ -10,23 +10,8 @@ import { client, expectAccessible, logInAs, newMember, photoFile, shot, uniqueEm
 test.describe.configure({ timeout: 180_000 });
 // The console is for desktops and tablets: the phone project ignores console journeys (playwright.config.ts).
 
-const PASSWORD = 'console-moderation-pass-1';
 const NL = { country: 'NL', region: 'gelderland', city: 'Arnhem' };
 
-async function logInStaff(page: Page, baseURL: string, role: 'operator' | 'admin') {
-  const email = uniqueEmail(`moderation-${role}`);
-  const res = await fetch(`${baseURL}/api/test/staff`, { method: 'POST', headers: client, body: JSON.stringify({ email, password: PASSWORD, role }) });
-  if (!res.ok) throw new Error(`test staff: ${res.status} ${await res.text()}`);
-  await page.goto('/operator');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Next' }).click();
-  const secret = (await page.getByLabel('Key for the authenticator app').textContent())!.trim();
-  await page.getByLabel('The code your app shows now').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: 'I have stored them, continue' }).click();
-  return email;
-}
 
 async function memberPage(browser: Browser, page: Page, baseURL: string, m: Parameters<typeof logInAs>[2]) {
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
@@ -50,7 +35,7 @@ test('an operator decides a report, hides a photo and makes a fictional profile 
   await expect(mp.getByText('Thank you. Our support team will look at this profile.')).toBeVisible();
 
   // The operator claims it in the queue and decides it with a note.
-  const operator = await logInStaff(page, baseURL!, 'operator');
+  const operator = await logInStaff(page, baseURL!, 'operator', 'moderation');
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
   await page.getByLabel('Member id').fill(String(bert.id));
@@ -154,7 +139,7 @@ test('an operator decides a report, hides a photo and makes a fictional profile 
   // The audit log (admins) lists each change.
   const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const ap = await adminContext.newPage();
-  await logInStaff(ap, baseURL!, 'admin');
+  await logInStaff(ap, baseURL!, 'admin', 'moderation');
   await ap.getByRole('link', { name: 'Audit log' }).click();
   await ap.getByLabel('Who (e-mail)').fill(operator);
   await ap.getByRole('button', { name: 'Search' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { client, expectAccessible, logInAs, newMember, shot, uniqueEmail, useCanonicalOrigin } from './helpers.ts';
+import { logInStaff } from './console-helpers.ts';
+import { client, expectAccessible, logInAs, newMember, shot, useCanonicalOrigin } from './helpers.ts';
 
 // The console's money (issue 22): an admin changes a package price and a member sees it on /credits,
 // creates a discount code the member then uses to pay, finds that payment, refunds it (once), sees
@@ -10,22 +10,9 @@ test.describe.configure({ timeout: 150_000 });
 // Checkout, the way back and webhooks: on this run's port.
 useCanonicalOrigin();
 
-const PASSWORD = 'console-money-pass-1';
 const NL = { country: 'NL', region: 'gelderland', city: 'Arnhem' };
 
-async function logInAdmin(page: Page, baseURL: string) {
-  const email = uniqueEmail('money-admin');
-  const res = await fetch(`${baseURL}/api/test/staff`, { method: 'POST', headers: client, body: JSON.stringify({ email, password: PASSWORD, role: 'admin' }) });
-  if (!res.ok) throw new Error(`test staff: ${res.status} ${await res.text()}`);
-  await page.goto('/operator');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Next' }).click();
-  const secret = (await page.getByLabel('Key for the authenticator app').textContent())!.trim();
-  await page.getByLabel('The code your app shows now').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: 'I have stored them, continue' }).click();
-}
+const logInAdmin = (page: Page, baseURL: string) => logInStaff(page, baseURL, 'admin', 'money');
 
 test('an admin changes a price, makes a code a member pays with, refunds that payment once; revenue and audit show it', async ({ page, baseURL }, info) => {
   await logInAdmin(page, baseURL!);

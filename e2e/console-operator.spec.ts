@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
+import { expect, test } from '@playwright/test';
+import { logInStaff } from './console-helpers.ts';
 import { client, expectAccessible, logInAs, newMember, shot, uniqueEmail, waitForMail } from './helpers.ts';
 
 // The operators' day (issue 22, parts 5 and 6): a member writes to a fictional profile (marked as
@@ -9,25 +9,10 @@ import { client, expectAccessible, logInAs, newMember, shot, uniqueEmail, waitFo
 test.describe.configure({ timeout: 180_000 });
 // The console is for desktops and tablets: the phone project ignores console journeys (playwright.config.ts).
 
-const PASSWORD = 'console-operator-pass-1';
 
-async function logInStaff(page: Page, baseURL: string, role: 'operator' | 'admin') {
-  const email = uniqueEmail(`inbox-${role}`);
-  const res = await fetch(`${baseURL}/api/test/staff`, { method: 'POST', headers: client, body: JSON.stringify({ email, password: PASSWORD, role }) });
-  if (!res.ok) throw new Error(`test staff: ${res.status} ${await res.text()}`);
-  await page.goto('/operator');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Next' }).click();
-  const secret = (await page.getByLabel('Key for the authenticator app').textContent())!.trim();
-  await page.getByLabel('The code your app shows now').fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: 'I have stored them, continue' }).click();
-  return email;
-}
 
 test('an operator answers a member as a fictional profile, live; a complaint is answered by mail and closed; the audit log lists both', async ({ browser, page, baseURL }, info) => {
-  const operator = await logInStaff(page, baseURL!, 'operator');
+  const operator = await logInStaff(page, baseURL!, 'operator', 'inbox');
 
   // A fictional profile, made through the members plugin's console endpoint.
   const fname = `Fiona${Math.random().toString(36).slice(2, 6)}`;
@@ -136,7 +121,7 @@ test('an operator answers a member as a fictional profile, live; a complaint is 
   // The audit log (admins): the answer as the profile, the complaint's answer and its closing.
   const adminContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const ap = await adminContext.newPage();
-  await logInStaff(ap, baseURL!, 'admin');
+  await logInStaff(ap, baseURL!, 'admin', 'inbox');
   await ap.getByRole('link', { name: 'Audit log' }).click();
   const rows = ap.getByRole('table', { name: /Changes made in the console/ }).getByRole('row');
   await expect(rows.filter({ hasText: 'chat.answer' }).filter({ hasText: `conversation:${conversationId}` }).filter({ hasText: operator })).toHaveCount(1);

@@ -1,34 +1,7 @@
-// A chat console section in the console's context for web unit tests: real console texts
-// (English), a scripted API, a recorded navigate.
+// The chat console's sections in the console's context for web unit tests (kernel/web/console/testing.tsx).
 import type { ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { vi } from 'vitest';
-import { ConsoleContext } from '../../../../kernel/web/console/context.ts';
-import { fakeApi } from '../../../../kernel/web/testing.ts';
+import { renderConsoleSection, text, type RouteHandler } from '../../../../kernel/web/console/testing.tsx';
 import en from '../../console/locales/en.json';
 
-configure({ asyncUtilTimeout: 5000 });
-
-type Handler = Parameters<typeof fakeApi>[0][string];
-
-export async function renderSection(node: ReactNode, routes: Record<string, Handler>) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en', resources: { en: { 'chat-console': en, console: {} } }, defaultNS: 'console', interpolation: { escapeValue: false },
-  });
-  const api = fakeApi(routes);
-  const navigate = vi.fn();
-  const view = render(
-    <I18nextProvider i18n={i18n}>
-      <ConsoleContext.Provider value={{ staff: { user_id: 1, email: 'op@example.com', role: 'operator', idle_minutes: 30 }, api, navigate, sessionEnded: vi.fn() }}>
-        {node}
-      </ConsoleContext.Provider>
-    </I18nextProvider>,
-  );
-  return { api, navigate, view };
-}
-
-/** An element's text with Intl's no-break spaces as plain spaces. */
-export const text = (el: Element) => (el.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
+export const renderSection = (node: ReactNode, routes: Record<string, RouteHandler>) => renderConsoleSection(node, routes, { ns: 'chat-console', en, role: 'operator' });
+export { text };

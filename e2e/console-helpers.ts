@@ -1,0 +1,25 @@
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { client, uniqueEmail } from './helpers.ts';
+
+const PASSWORD = 'console-journey-pass-1';
+
+/**
+ * A new console account of this role (through the test hook), logged in at /operator as a person
+ * would: e-mail and password, the TOTP enrolment with the key the page shows and a code from it,
+ * then past the recovery codes. Returns the account's address.
+ */
+export async function logInStaff(page: Page, baseURL: string, role: 'operator' | 'admin', name = 'staff'): Promise<string> {
+  const email = uniqueEmail(`${name}-${role}`);
+  const res = await fetch(`${baseURL}/api/test/staff`, { method: 'POST', headers: client, body: JSON.stringify({ email, password: PASSWORD, role }) });
+  if (!res.ok) throw new Error(`test staff: ${res.status} ${await res.text()}`);
+  await page.goto('/operator');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const secret = (await page.getByLabel('Key for the authenticator app').textContent())!.trim();
+  await page.getByLabel('The code your app shows now').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'I have stored them, continue' }).click();
+  return email;
+}
