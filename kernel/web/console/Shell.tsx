@@ -14,14 +14,15 @@ import { CONSOLE_LANGUAGES, type ConsoleLanguage } from './i18n.ts';
 
 const layout = css`
   display: grid; grid-template-columns: 220px 1fr; min-height: 100vh; font-family: ${fontFamily}; color: ${colors.text};
-  @media (max-width: 900px) { grid-template-columns: 1fr; }
+  /* On a tablet the menu is a band above the page, as tall as its links (the page takes the rest). */
+  @media (max-width: 900px) { grid-template-columns: 1fr; grid-template-rows: auto 1fr; }
 `;
 const nav = css`
   background: ${colors.dark}; color: ${colors.white}; padding: 12px 0; display: flex; flex-direction: column; gap: 2px;
   a { color: ${colors.white}; text-decoration: none; padding: 8px 18px; display: block; font-size: 0.95rem; }
   a:hover, a:focus-visible { background: rgba(255, 255, 255, 0.12); outline: none; }
   a[aria-current='page'] { background: rgba(255, 255, 255, 0.2); font-weight: 600; border-left: 4px solid ${colors.primaryOnDark}; }
-  @media (max-width: 900px) { flex-direction: row; flex-wrap: wrap; padding: 4px; }
+  @media (max-width: 900px) { flex-direction: row; flex-wrap: wrap; align-content: flex-start; padding: 4px; }
 `;
 const brand = css`
   padding: 4px 18px 12px; font-weight: 700; font-size: 1.05rem; color: ${colors.primaryOnDark};

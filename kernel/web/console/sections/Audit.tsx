@@ -6,7 +6,9 @@ import { useConsole } from '../context.ts';
 import { Button, DataTable, Notice, Page, TextField, row } from '../ui.tsx';
 
 const pre = css`
-  margin: 0; white-space: pre-wrap; word-break: break-word; font-size: 0.8rem; max-width: 360px;
+  /* Never narrower than a short key and value (on a tablet the table scrolls sideways in its frame
+     instead of breaking the values a letter a line). */
+  margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.8rem; min-width: 16em; max-width: 360px;
 `;
 
 const json = (v: unknown) => (v == null ? '' : JSON.stringify(v, null, 1));
