@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createTestApp, sessionCookie, type TestApp } from './testing.ts';
+import { createTestApp, sessionCookie, staffLogin, type TestApp } from './testing.ts';
 import { serverPlugins } from '../../plugins/server.ts';
 import { authRef } from '../../plugins/auth/server.ts';
-import { createAccessControl, enforceAccess, memberId, ROLE_CACHE_MS, type Access, type Role } from './access.ts';
+import { createAccessControl, enforceAccess, memberId, ROLE_CACHE_MS, staffOf, type Access, type Role } from './access.ts';
 import type { ServerPlugin } from './plugin.ts';
 
 /** A plugin with one route per access level, answering who called. */
 const probe: ServerPlugin = {
   id: 'access-probe',
   api(app) {
-    for (const access of ['visitor', 'member', 'operator'] as const) {
+    for (const access of ['visitor', 'member'] as const) {
       app.get(`/probe/${access}`, { config: { access } }, async (req) => ({ userId: access === 'visitor' ? req.userId : memberId(req) }));
+    }
+    // The console's levels live under /api/operator/ only.
+    for (const access of ['operator', 'admin'] as const) {
+      app.get(`/operator/probe/${access}`, { config: { access } }, async (req) => ({ staff: staffOf(req) }));
     }
     app.post('/probe/member', { config: { access: 'member' }, schema: { body: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } }, async (req) => ({ userId: memberId(req) }));
   },
@@ -68,22 +72,31 @@ describe('access levels on requests', () => {
     expect((await t.call({ method: 'POST', url: '/api/probe/member', payload: { n: 1 } })).statusCode).toBe(403);
   });
 
-  it("'operator': 403 authentication_required for visitors, 403 forbidden for members, a role change counts at once", async () => {
-    const visitor = await get('operator');
-    expect(visitor.statusCode).toBe(403);
-    expect(visitor.json().error).toBe('authentication_required');
-    const plain = await get('operator', member.cookie);
-    expect(plain.statusCode).toBe(403);
-    expect(plain.json()).toMatchObject({ error: 'forbidden' });
-
+  it("'operator' and 'admin': 404 for visitors and members (an operator's member session too), served to a console session of the role; a demotion counts at once", async () => {
+    const console = (level: string, cookie?: string) => t.call({ method: 'GET', url: `/api/operator/probe/${level}`, cookie });
+    for (const level of ['operator', 'admin']) {
+      expect((await console(level)).statusCode).toBe(404);
+      expect((await console(level, member.cookie)).statusCode).toBe(404);
+    }
+    // A member promoted to operator still has no console session: the member cookie opens nothing.
     await setRole('operator');
-    expect((await get('operator', member.cookie)).json()).toEqual({ userId: member.id });
-    const me = await t.call({ method: 'GET', url: '/api/user.php', cookie: member.cookie });
-    expect(me.json().user.role).toBe('operator');
-
+    expect((await console('operator', member.cookie)).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/api/user.php', cookie: member.cookie })).json().user.role).toBe('operator');
     await setRole('member');
-    expect((await get('operator', member.cookie)).statusCode).toBe(403);
     expect('role' in (await t.call({ method: 'GET', url: '/api/user.php', cookie: member.cookie })).json().user).toBe(false);
+
+    const op = await staffLogin(t, 'operator');
+    expect((await console('operator', op.cookie)).json().staff).toMatchObject({ userId: op.userId, role: 'operator', email: op.email });
+    const refused = await console('admin', op.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('forbidden');
+    const admin = await staffLogin(t, 'admin');
+    expect((await console('admin', admin.cookie)).json().staff).toMatchObject({ userId: admin.userId, role: 'admin' });
+    expect((await console('operator', admin.cookie)).statusCode).toBe(200);
+
+    // Demoted: the console session opens nothing from the next request on.
+    await t.kernel.services.get(authRef).setRole(op.userId, 'member');
+    expect((await console('operator', op.cookie)).statusCode).toBe(404);
   });
 
 });
