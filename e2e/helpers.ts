@@ -12,6 +12,12 @@ export async function shot(page: Page, info: TestInfo, name: string) {
 }
 
 /** Puts the demo member back to English, so every run starts alike. */
+/** On a phone the search filters fold away behind "Filters": opens them (wider screens show them always). */
+export async function openFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Filters\b/ });
+  if (await toggle.isVisible() && await toggle.getAttribute('aria-expanded') !== 'true') await toggle.click();
+}
+
 export async function resetDemoLanguage(baseURL: string) {
   const headers = { 'x-request-type': 'client', 'content-type': 'application/json' };
   const res = await fetch(`${baseURL}/api/user.php`, { method: 'POST', headers, body: JSON.stringify(DEMO) });

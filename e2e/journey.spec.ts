@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, resetDemoLanguage, shot } from './helpers.ts';
+import { DEMO, expectAccessible, openFilters, resetDemoLanguage, shot } from './helpers.ts';
 
 test.beforeEach(async ({ baseURL }) => { await resetDemoLanguage(baseURL!); });
 
@@ -25,6 +25,7 @@ test('a visitor logs in, searches members, opens a profile, reads German and log
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Search members' })).toBeVisible();
   await expect(page.getByText(/Members found: \d+/)).toBeVisible();
+  await openFilters(page);
   await page.getByLabel('Country').selectOption({ label: 'Germany' });
   await expect(page.getByLabel('State')).toBeEnabled();
   await page.getByLabel('Minimum age').fill('25');
@@ -80,6 +81,8 @@ test('login returns the member to the page they came from', async ({ page }) => 
   await page.getByLabel('Password').fill(DEMO.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/members\?country=PL$/);
+  // The filter came along (on a phone behind "Filters", which says one is set).
+  await openFilters(page);
   await expect(page.getByLabel('Voivodeship')).toBeVisible();
 });
 
@@ -111,6 +114,7 @@ test('a member whose session ends is told so and asked to log in again', async (
   await expect(page.getByRole('heading', { level: 1, name: 'Search members' })).toBeVisible();
   // The session disappears (expired, or logged out elsewhere); the next search is refused.
   await page.context().clearCookies({ name: 'sid' });
+  await openFilters(page);
   await page.getByLabel('Minimum age').fill('30');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Please log in again.' })).toBeVisible();

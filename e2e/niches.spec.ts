@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, shot } from './helpers.ts';
+import { expectAccessible, openFilters, shot } from './helpers.ts';
 
 // Niche domains (config/sites.json; Chromium resolves *.localhost to this machine): a visitor sees
 // the niche's own title and hero copy, and its members first in the search; the default domain
@@ -50,9 +50,17 @@ test('a visitor on the gilf domain sees women of 60+ and its own title; on the g
   const api = await firstPage(page);
   expect(api.profiles.every((p) => p.gender === 'female' && p.age >= 60)).toBe(true);
   await shot(page, info, 'niche-gilf-members');
+  const screen = page.viewportSize()!;
+  if (screen.width < 768) {
+    // A phone's first screen shows faces: the filters fold away, two cards fit above the fold.
+    const cards = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+    for (const i of [0, 1]) expect((await cards.nth(i).boundingBox())!.y + (await cards.nth(i).boundingBox())!.height).toBeLessThanOrEqual(screen.height);
+    await expect(page.getByRole('button', { name: /^Filters/ })).toHaveAttribute('aria-expanded', 'false');
+  }
   await expectAccessible(page, 'gilf search');
 
   // A filter of one's own still wins: men of 30–40 on the same domain.
+  await openFilters(page);
   await page.getByLabel('Looking for').selectOption('male');
   await page.getByLabel('Minimum age').fill('30');
   await page.getByLabel('Maximum age').fill('40');

@@ -10,7 +10,7 @@ import { fakeApi, testPlugin } from '../../../kernel/web/testing.ts';
 import type { SiteSettings } from '../../../kernel/contract/settings.ts';
 import authManifest from '../../auth/manifest.ts';
 import membersManifest from '../manifest.ts';
-import { presetFilter } from './SearchForm.tsx';
+import { filtersSet, presetFilter } from './SearchForm.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 const credits = testPlugin({ id: 'credits', requires: ['auth'] });
@@ -77,5 +77,25 @@ describe('the search form on a niche site', () => {
     await open('/members', { niche: 5, niche_audience: { genders: ['male'], min_age: 40, max_age: 50 } });
     expect(((await screen.findByLabelText('Looking for')) as HTMLSelectElement).value).toBe('male');
     expect((screen.getByLabelText('Maximum age') as HTMLInputElement).value).toBe('50');
+  });
+});
+
+describe('the filters fold away on a phone', () => {
+  it('counts what the member set', () => {
+    expect(filtersSet({})).toBe(0);
+    expect(filtersSet({ gender: 'male', min_age: '30', country: '' })).toBe(2);
+  });
+
+  it('one control opens and closes the form and says how many filters are set; searching closes it', async () => {
+    await open('/members?gender=male&min_age=30', { niche: 1 });
+    const toggle = await screen.findByRole('button', { name: 'Filters 2 set' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const form = screen.getByRole('form', { name: 'Search filters' });
+    expect(toggle.getAttribute('aria-controls')).toBe(form.id);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(form.parentElement!.hasAttribute('data-open')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('false'));
   });
 });

@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
 import { Field, SelectField } from '../../../kernel/web/ui/Field.tsx';
-import { up } from '../../../kernel/web/theme.ts';
+import { breakpoints, colors, up } from '../../../kernel/web/theme.ts';
 import { audienceOf, GENDERS, MAX_AGE, MIN_AGE, type Audience } from '../contract.ts';
 import { countryName } from './names.ts';
 import type { Filter } from './store.ts';
@@ -31,6 +31,27 @@ const Form = styled.form`
 `;
 
 /**
+ * On a phone the filters fold away behind one "Filters" control (saying how many are set), so the
+ * first screen shows members, not a form; from the md breakpoint up the form is always open.
+ */
+const Fold = styled.div`
+  .filters-toggle { display: none; }
+  @media (max-width: ${breakpoints.md - 0.02}px) {
+    .filters-toggle {
+      display: inline-flex; align-items: center; gap: 8px; margin: 0 0 12px; padding: 8px 16px; min-height: 44px;
+      border: 1px solid ${colors.border}; border-radius: 22px; background: #fff; color: ${colors.text};
+      font: inherit; font-weight: 600; cursor: pointer;
+    }
+    .filters-toggle:focus-visible { outline: 3px solid ${colors.secondary}; outline-offset: 2px; }
+    .filters-count { color: ${colors.muted}; font-weight: 400; }
+    &:not([data-open]) form { display: none; }
+  }
+`;
+
+/** How many filters the member set themselves (what the address holds). */
+export const filtersSet = (filter: Filter) => Object.values(filter).filter((v) => v != null && v !== '').length;
+
+/**
  * What the form shows before the member sets a filter of their own: the site's audience where the
  * form has a field for it (one gender, the ages), so a niche site's search starts from its members.
  */
@@ -52,7 +73,10 @@ export const SearchForm = observer(function SearchForm({ filter }: { filter: Fil
   const shown = Object.keys(filter).length ? filter : presetFilter(audienceOf(kernel.settings));
   const [f, setF] = useState<Filter>(shown);
   const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const formId = useId();
   useEffect(() => setF(shown), [JSON.stringify(shown)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const setCount = filtersSet(filter);
 
   const set = (k: keyof Filter, v: string) => setF((prev) => ({ ...prev, [k]: v, ...(k === 'country' ? { countryregion: '' } : {}) }));
   const countries = kernel.settings.countries
@@ -69,11 +93,16 @@ export const SearchForm = observer(function SearchForm({ filter }: { filter: Fil
     }
     setError(null);
     const query = Object.fromEntries(Object.entries(f).filter(([, v]) => v)) as Record<string, string>;
+    setOpen(false);
     kernel.router.navigate('members', {}, query);
   };
 
   return (
-    <Form onSubmit={submit} aria-label={t('members:search.form')} noValidate>
+    <Fold data-open={open || undefined}>
+    <button type="button" className="filters-toggle" aria-expanded={open} aria-controls={formId} onClick={() => setOpen(!open)}>
+      {t('members:search.filters')}{setCount > 0 && <>{' '}<span className="filters-count">{t('members:search.filtersSet', { count: setCount })}</span></>}
+    </button>
+    <Form id={formId} onSubmit={submit} aria-label={t('members:search.form')} noValidate>
       <SelectField className="wide" label={t('members:search.gender')} value={f.gender ?? ''} onChange={(e) => set('gender', e.target.value)}>
         <option value="">{t('members:search.anyGender')}</option>
         {GENDERS.map((g) => <option key={g} value={g}>{t(`members:values.looking_for_gender.${g}`)}</option>)}
@@ -93,5 +122,6 @@ export const SearchForm = observer(function SearchForm({ filter }: { filter: Fil
         value={f.max_age ?? ''} onChange={(e) => set('max_age', e.target.value)} />
       <Button type="submit" className="wide">{t('members:search.submit')}</Button>
     </Form>
+    </Fold>
   );
 });
