@@ -2,6 +2,7 @@
 // their manifest; `area` in the slot context; alerts in the chat layout when they ask for it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { observable } from 'mobx';
 import { I18nextProvider } from 'react-i18next';
 import { createKernel } from './kernel.ts';
 import { KernelContext } from './context.ts';
@@ -116,13 +117,29 @@ describe('layout slots', () => {
       { id: 'default-only', priority: 1, when: () => true, component: async () => ({ default: () => <p>Default alert</p> }) },
     ] });
     const { kernel, dispose } = await boot([alerts], '/members');
+    // One at a time: the highest priority that applies.
     expect(await screen.findByText('Chat alert')).toBeTruthy();
-    expect(await screen.findByText('Default alert')).toBeTruthy();
+    expect(screen.queryByText('Default alert')).toBeNull();
     act(() => kernel.router.go('/chats/3'));
     expect(await screen.findByRole('heading', { name: 'Conversation' })).toBeTruthy();
     const alert = await screen.findByText('Chat alert');
     expect(before(nav(), alert)).toBe(true);
     expect(screen.queryByText('Default alert')).toBeNull();
+    dispose();
+  });
+
+  it('shows the next alert when the first no longer applies', async () => {
+    const first = observable.box(true);
+    const alerts = testPlugin({ id: 'alerts', alerts: [
+      { id: 'first', priority: 2, when: () => first.get(), component: async () => ({ default: () => <p>First alert</p> }) },
+      { id: 'second', priority: 1, when: () => true, component: async () => ({ default: () => <p>Second alert</p> }) },
+    ] });
+    const { dispose } = await boot([alerts], '/members');
+    expect(await screen.findByText('First alert')).toBeTruthy();
+    expect(screen.queryByText('Second alert')).toBeNull();
+    act(() => first.set(false));
+    expect(await screen.findByText('Second alert')).toBeTruthy();
+    expect(screen.queryByText('First alert')).toBeNull();
     dispose();
   });
 });

@@ -26,11 +26,15 @@ const alertSpace = css`
   @media (min-width: 576px) { min-height: 64px; }
 `;
 
-/** The alerts of the plugins shown in this layout, highest priority first, each in its own boundary. */
+/**
+ * The plugins' alert for this layout: one at a time, the highest priority that applies (the next
+ * shows once it is dismissed or no longer applies), so alerts never push a phone's first screen
+ * below the fold. In its own boundary.
+ */
 export const Alerts = observer(function Alerts({ layout = 'default' }: { layout?: LayoutName }) {
   const registry = useRegistry();
   const { ctx } = useKernel();
-  const alerts = registry.alerts((key) => dismissals.isDismissed(key), layout);
+  const alerts = registry.alerts((key) => dismissals.isDismissed(key), layout).slice(0, 1);
   return (
     <>
       {alerts.map((a) => {
