@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, configure, render, screen } from '@testing-library/react';
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createKernel } from '../../../kernel/web/kernel.ts';
 import { KernelContext } from '../../../kernel/web/context.ts';
@@ -59,7 +59,8 @@ describe('the front page of a niche site', () => {
       await home({ niche });
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
       expect(screen.getByText(lead)).toBeTruthy();
-      expect(description()).toBe(meta);
+      // The head follows the page once it has rendered (an effect): wait for it.
+      await waitFor(() => expect(description()).toBe(meta));
     });
   }
 
@@ -67,10 +68,11 @@ describe('the front page of a niche site', () => {
     const kernel = await home({ niche: 6, domain_language: 'de-DE', index_title: 'Reife Frauen in deiner Nähe', description: 'Unsere eigene Beschreibung.' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Reife Frauen in deiner Nähe' })).toBeTruthy();
     expect(screen.getByText('Werde Mitglied bei FlirtHaven und triff selbstsichere Frauen in deiner Nähe, die wissen, was sie wollen.')).toBeTruthy();
-    expect(description()).toBe('Unsere eigene Beschreibung.');
+    // The head follows the page once it has rendered (an effect): wait for it.
+    await waitFor(() => expect(description()).toBe('Unsere eigene Beschreibung.'));
     await act(() => kernel.setLocale('fr'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rencontrez des femmes sûres d\'elles, dans la force de l\'âge' })).toBeTruthy();
-    expect(description()).toBe('Discutez et sortez avec des femmes sûres d\'elles et expérimentées de 35 à 55 ans.');
+    await waitFor(() => expect(description()).toBe('Discutez et sortez avec des femmes sûres d\'elles et expérimentées de 35 à 55 ans.'));
     // The window title stays the kernel's (the site's name on the front page).
     expect(document.title).toBe('FlirtHaven');
   });
