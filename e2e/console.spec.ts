@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
+import { authenticatorCode } from './console-helpers.ts';
 import { client, expectAccessible, logInAs, newMember, shot, uniqueEmail } from './helpers.ts';
 
 // The operator console: an admin logs in with a password and TOTP (enrolling the authenticator app at
@@ -15,8 +15,8 @@ async function makeStaff(baseURL: string, role: 'admin' | 'operator') {
   return email;
 }
 
-/** The authenticator app: the current code of the secret the enrolment showed. */
-const codeOf = (secret: string) => generate({ secret });
+/** The authenticator app: the current code (at the server's time) of the secret the enrolment showed. */
+const codeOf = (page: Page, secret: string) => authenticatorCode(new URL(page.url()).origin, secret);
 
 async function logIn(page: Page, email: string): Promise<string> {
   await page.goto('/operator');
@@ -25,7 +25,7 @@ async function logIn(page: Page, email: string): Promise<string> {
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
   const secret = (await page.getByLabel('Key for the authenticator app').textContent())!.trim();
-  await page.getByLabel('The code your app shows now').fill(await codeOf(secret));
+  await page.getByLabel('The code your app shows now').fill(await codeOf(page, secret));
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   return secret;
