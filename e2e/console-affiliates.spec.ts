@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { logInStaff } from './console-helpers.ts';
+import { logInStaff, serverNow } from './console-helpers.ts';
 import { expectAccessible, shot } from './helpers.ts';
 
 // The console's affiliates (issue 22, part 7): an admin adds a network (its secret shown once,
@@ -56,6 +56,10 @@ test('an admin adds a network, sees its source\'s figures, retries its failed po
   await expect(admin.getByRole('heading', { name: 'Affiliates: traffic sources' })).toBeVisible();
   const sources = admin.getByRole('table', { name: 'Traffic sources (network and ref) in the period' });
   const sourceRow = sources.getByRole('row').filter({ hasText: network });
+  // The period ends on the server's day (journeys before this one move the server's clock ahead).
+  const today = (await serverNow(baseURL!)).toISOString().slice(0, 10);
+  await admin.getByLabel('From (UTC day)').fill(today);
+  await admin.getByLabel('To (UTC day)').fill(today);
   await expect(async () => {
     await admin.getByRole('button', { name: 'Show' }).click();
     await expect(sourceRow.getByRole('cell').nth(9)).toHaveText('1', { timeout: 1000 });
@@ -71,6 +75,9 @@ test('an admin adds a network, sees its source\'s figures, retries its failed po
   // The source: its failed postback sent again, and its snippet.
   await admin.getByRole('button', { name: `Open ${network} / r1` }).click();
   await expect(admin.getByRole('heading', { name: `Traffic source ${network} / r1` })).toBeVisible();
+  await admin.getByLabel('From (UTC day)').fill(today);
+  await admin.getByLabel('To (UTC day)').fill(today);
+  await admin.getByRole('button', { name: 'Show' }).click();
   await admin.getByRole('button', { name: /^Retry the Visit postback of / }).click();
   await expect(admin.getByText(/The Visit postback of .* is being sent again\./)).toBeVisible();
   const signup = admin.getByLabel('Signup widget');
@@ -98,6 +105,9 @@ test('an admin adds a network, sees its source\'s figures, retries its failed po
   await expect(operator.getByRole('link', { name: 'Affiliates', exact: true })).toBeVisible();
   await expect(operator.getByRole('link', { name: 'Affiliate networks' })).toHaveCount(0);
   await operator.getByRole('link', { name: 'Affiliates', exact: true }).click();
+  await operator.getByLabel('From (UTC day)').fill(today);
+  await operator.getByLabel('To (UTC day)').fill(today);
+  await operator.getByRole('button', { name: 'Show' }).click();
   await operator.getByRole('button', { name: `Open ${network} / r1` }).click();
   await expect(operator.getByRole('heading', { name: 'Failed postbacks' })).toBeVisible();
   await expect(operator.getByRole('button', { name: /^Retry/ })).toHaveCount(0);

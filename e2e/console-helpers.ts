@@ -9,10 +9,15 @@ const PASSWORD = 'console-journey-pass-1';
  * have moved the server's clock forward (a test hook), and the server checks codes by its clock.
  */
 export async function authenticatorCode(origin: string, secret: string): Promise<string> {
+  const now = await serverNow(origin);
+  return generate({ secret, epoch: Math.floor(now.getTime() / 1000) });
+}
+
+/** The server's time (its clock may be ahead of this machine's: journeys move it forward). */
+export async function serverNow(origin: string): Promise<Date> {
   const res = await fetch(`${origin}/api/test/clock`, { method: 'POST', headers: client, body: JSON.stringify({ advance_ms: 0 }) });
   if (!res.ok) throw new Error(`test clock: ${res.status} ${await res.text()}`);
-  const { now } = await res.json() as { now: string };
-  return generate({ secret, epoch: Math.floor(new Date(now).getTime() / 1000) });
+  return new Date((await res.json() as { now: string }).now);
 }
 
 /**

@@ -197,6 +197,8 @@ export const InboxClaim = Type.Object({
   operator_id: Type.Integer(),
   operator_email: Type.String(),
   until: Type.String(),
+  /** Seconds the claim has left by the server's clock (a page counts down from it: a device's clock may be off). */
+  seconds_left: Type.Integer({ minimum: 0 }),
   /** The asking operator's own claim. */
   mine: Type.Boolean(),
 });

@@ -123,13 +123,15 @@ const table = css`
 `;
 const tableWrap = css`
   overflow-x: auto; border: 1px solid ${colors.border}; border-radius: 4px;
+  &:focus-visible { outline: 3px solid ${colors.secondary}; outline-offset: 2px; }
 `;
 export interface Column<R> { key: string; label: string; render?: (row: R) => ReactNode }
 export function DataTable<R extends object>({ caption, columns, rows, empty, rowKey }: {
   caption: string; columns: Column<R>[]; rows: R[]; empty: string; rowKey?: (row: R, i: number) => string | number;
 }) {
   return (
-    <div className={tableWrap}>
+    // A wide table scrolls sideways in its frame: the frame takes the keyboard focus (arrows scroll it) and is named by the caption.
+    <div className={tableWrap} role="region" aria-label={caption} tabIndex={0}>
       <table className={table}>
         <caption>{caption}</caption>
         <thead><tr>{columns.map((c) => <th key={c.key} scope="col">{c.label}</th>)}</tr></thead>

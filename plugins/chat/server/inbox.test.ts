@@ -107,6 +107,9 @@ describe('operator inbox: waiting, claiming, answering', () => {
     const row = (await inbox(winner)).waiting.find((w) => w.conversation_id === sent.conversation_id)!;
     expect(row.claim).toMatchObject({ operator_id: winner.userId, mine: true });
     expect(new Date(row.claim!.until).getTime() - t.kernel.clock.now().getTime()).toBeGreaterThan(CLAIM_MS - 60_000);
+    // Counted by the server's clock (the console counts down from it, whatever the device's clock says).
+    expect(row.claim!.seconds_left).toBe(Math.round((new Date(row.claim!.until).getTime() - t.kernel.clock.now().getTime()) / 1000));
+    expect(row.claim!.seconds_left).toBeGreaterThan(CLAIM_MS / 1000 - 60);
     expect((await inbox(loser)).waiting.find((w) => w.conversation_id === sent.conversation_id)!.claim).toMatchObject({ mine: false, operator_email: winner.email });
   });
 

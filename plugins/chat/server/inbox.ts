@@ -46,6 +46,7 @@ export interface InboxDeps extends SendDeps { auth: AuthService }
 export function createInbox(kernel: Kernel, deps: InboxDeps) {
   const db = kernel.db;
   const now = () => kernel.clock.now();
+  const secondsLeft = (until: Date | string) => Math.max(0, Math.round((new Date(until).getTime() - now().getTime()) / 1000));
   const emails = new Map<number, string>();
   // Inside a transaction the lookup goes through it (the embedded database has one connection).
   const emailOf = async (id: number, on: DB = db) => {
@@ -60,7 +61,7 @@ export function createInbox(kernel: Kernel, deps: InboxDeps) {
   /** The claim as the console shows it to `me` (null: none, or expired). */
   const claimView = async (row: Pick<InboxRow, 'claimed_by' | 'claim_until'>, me: number): Promise<InboxClaim | null> => {
     if (row.claimed_by == null || !row.claim_until || new Date(row.claim_until) <= now()) return null;
-    return { operator_id: row.claimed_by, operator_email: await emailOf(row.claimed_by), until: iso(row.claim_until), mine: row.claimed_by === me };
+    return { operator_id: row.claimed_by, operator_email: await emailOf(row.claimed_by), until: iso(row.claim_until), seconds_left: secondsLeft(row.claim_until), mine: row.claimed_by === me };
   };
   const row = (id: number, on: DB = db) => on.selectFrom('chat_inbox')
     .select(['conversation_id', 'fictional_id', 'member_id', 'waiting_since', 'claimed_by', 'claim_until'])
@@ -109,7 +110,7 @@ export function createInbox(kernel: Kernel, deps: InboxDeps) {
         throw claimed(r.claimed_by != null ? await emailOf(r.claimed_by, trx) : '');
       }
       await kernel.audit.record(trx, req, { action: 'chat.claim', target: `conversation:${id}`, before: null, after: { claimed_by: me, until: iso(until) } });
-      return { operator_id: me, operator_email: staffOf(req).email, until: iso(until), mine: true };
+      return { operator_id: me, operator_email: staffOf(req).email, until: iso(until), seconds_left: secondsLeft(until), mine: true };
     });
   }
 
@@ -135,7 +136,7 @@ export function createInbox(kernel: Kernel, deps: InboxDeps) {
       }
       if (id == null) return { conversation_id: null, claim: null };
       await kernel.audit.record(trx, req, { action: 'chat.claim', target: `conversation:${id}`, before: null, after: { claimed_by: me, until: iso(until) } });
-      return { conversation_id: id, claim: { operator_id: me, operator_email: staffOf(req).email, until: iso(until), mine: true } };
+      return { conversation_id: id, claim: { operator_id: me, operator_email: staffOf(req).email, until: iso(until), seconds_left: secondsLeft(until), mine: true } };
     });
   }
 

@@ -45,6 +45,8 @@ export function InboxConversation({ id }: { id: number }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [now, setNow] = useState(() => Date.now());
+  // When the claim's seconds_left arrived: the countdown runs from the server's figure, not the device's clock.
+  const [claimAt, setClaimAt] = useState(() => Date.now());
   // One idempotency key per answer: a retry of the same answer keeps it, a new answer gets a new one.
   const key = useRef(newKey());
   // Whether this page held the claim (so its loss can be told in words).
@@ -54,6 +56,7 @@ export function InboxConversation({ id }: { id: number }) {
     try {
       const res = await api.call(inboxConversation, { query: { id } });
       setData(res);
+      setClaimAt(Date.now());
       if (held.current && !res.claim?.mine && res.waiting_since) {
         held.current = false;
         setMessage({ kind: 'error', text: res.claim ? t('claim.takenOver', { operator: res.claim.operator_email }) : t('claim.lost') });
@@ -67,7 +70,7 @@ export function InboxConversation({ id }: { id: number }) {
   useVisibleInterval(() => { void load(); }, REFRESH_MS);
 
   const mine = data?.claim?.mine ? data.claim : null;
-  const left = mine ? Math.max(0, Math.round((new Date(mine.until).getTime() - now) / 1000)) : 0;
+  const left = mine ? Math.max(0, mine.seconds_left - Math.floor((now - claimAt) / 1000)) : 0;
   useEffect(() => {
     if (!mine) return undefined;
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -93,6 +96,7 @@ export function InboxConversation({ id }: { id: number }) {
       const { claim } = await api.call(inboxClaim, { body: { conversation_id: id } });
       held.current = true;
       setNow(Date.now());
+      setClaimAt(Date.now());
       setData((d) => (d ? { ...d, claim } : d));
       setMessage(null);
     } catch (e) {

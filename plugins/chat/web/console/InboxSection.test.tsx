@@ -44,14 +44,14 @@ const conversationOf = (over: Partial<InboxConversationResponse> = {}): InboxCon
   fictional: summary({ id: 9, name: 'Fiona', gender: 'female', age: 29, city: 'Haarlem', fictional: true }),
   messages: [msg(1, 42, 'Hello Fiona, how are you?'), msg(2, 9, 'Fine!'), msg(3, 42, 'Shall we meet?')],
   waiting_since: '2026-11-28T09:00:00.000Z',
-  claim: { operator_id: 1, operator_email: 'op@example.com', until: inFive(), mine: true },
+  claim: { operator_id: 1, operator_email: 'op@example.com', until: inFive(), seconds_left: 300, mine: true },
   ...over,
 });
 
 describe('inbox: the list', () => {
   it('shows who waits for whom, oldest first, with the counts per operator', async () => {
     await renderSection(<InboxSection path={[]} />, {
-      'GET /api/operator/chat/inbox': () => listOf([entry(), entry({ conversation_id: 8, member: { id: 43, name: 'Ann', country: 'DE' }, last_kind: 'photo', last_text: '', claim: { operator_id: 2, operator_email: 'other@example.com', until: inFive(), mine: false } })]),
+      'GET /api/operator/chat/inbox': () => listOf([entry(), entry({ conversation_id: 8, member: { id: 43, name: 'Ann', country: 'DE' }, last_kind: 'photo', last_text: '', claim: { operator_id: 2, operator_email: 'other@example.com', until: inFive(), seconds_left: 300, mine: false } })]),
     });
     const table = await screen.findByRole('table', { name: /Conversations waiting for an answer, oldest first: 2/ });
     const [, first, second] = within(table).getAllByRole('row');
@@ -70,9 +70,9 @@ describe('inbox: the list', () => {
   });
 
   it('takes a row, or the next one, and opens it', async () => {
-    const claim = vi.fn(() => ({ conversation_id: 7, claim: { operator_id: 1, operator_email: 'op@example.com', until: inFive(), mine: true } }));
+    const claim = vi.fn(() => ({ conversation_id: 7, claim: { operator_id: 1, operator_email: 'op@example.com', until: inFive(), seconds_left: 300, mine: true } }));
     const next = vi.fn()
-      .mockReturnValueOnce({ conversation_id: 7, claim: { operator_id: 1, operator_email: 'op@example.com', until: inFive(), mine: true } })
+      .mockReturnValueOnce({ conversation_id: 7, claim: { operator_id: 1, operator_email: 'op@example.com', until: inFive(), seconds_left: 300, mine: true } })
       .mockReturnValueOnce({ conversation_id: null, claim: null });
     const { navigate } = await renderSection(<InboxSection path={[]} />, {
       'GET /api/operator/chat/inbox': () => listOf([entry()]),
@@ -174,11 +174,11 @@ describe('inbox: one conversation', () => {
   });
 
   it('says in words that the claim was lost, and who has it now', async () => {
-    let claim: InboxConversationResponse['claim'] = { operator_id: 1, operator_email: 'op@example.com', until: inFive(), mine: true };
+    let claim: InboxConversationResponse['claim'] = { operator_id: 1, operator_email: 'op@example.com', until: inFive(), seconds_left: 300, mine: true };
     await renderSection(<InboxSection path={['7']} />, {
       'GET /api/operator/chat/conversation': () => conversationOf({ claim }),
       'POST /api/operator/chat/answer': () => {
-        claim = { operator_id: 2, operator_email: 'other@example.com', until: inFive(), mine: false };
+        claim = { operator_id: 2, operator_email: 'other@example.com', until: inFive(), seconds_left: 300, mine: false };
         throw new ApiError(409, 'claim_lost', 'Your claim on this conversation has ended');
       },
     });
@@ -191,17 +191,17 @@ describe('inbox: one conversation', () => {
 
   it('tells when another operator took it over while the page was open', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    let claim: InboxConversationResponse['claim'] = { operator_id: 1, operator_email: 'op@example.com', until: inFive(), mine: true };
+    let claim: InboxConversationResponse['claim'] = { operator_id: 1, operator_email: 'op@example.com', until: inFive(), seconds_left: 300, mine: true };
     await renderSection(<InboxSection path={['7']} />, { 'GET /api/operator/chat/conversation': () => conversationOf({ claim }) });
     await screen.findByRole('timer');
-    claim = { operator_id: 2, operator_email: 'other@example.com', until: inFive(), mine: false };
+    claim = { operator_id: 2, operator_email: 'other@example.com', until: inFive(), seconds_left: 300, mine: false };
     await act(async () => { vi.advanceTimersByTime(10_000); });
     expect((await screen.findByRole('alert')).textContent).toBe('Your claim ended and other@example.com has taken the conversation. Your answer was not sent.');
   });
 
   it('releases the claim, and takes a free conversation', async () => {
     const release = vi.fn(() => ({ released: true }));
-    const take = vi.fn(() => ({ conversation_id: 7, claim: { operator_id: 1, operator_email: 'op@example.com', until: inFive(), mine: true } }));
+    const take = vi.fn(() => ({ conversation_id: 7, claim: { operator_id: 1, operator_email: 'op@example.com', until: inFive(), seconds_left: 300, mine: true } }));
     await renderSection(<InboxSection path={['7']} />, {
       'GET /api/operator/chat/conversation': () => conversationOf(),
       'POST /api/operator/chat/release': release,
