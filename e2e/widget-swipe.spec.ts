@@ -183,6 +183,8 @@ test('the swipe widget on a partner\'s page: the deck in German, styles kept apa
     .toEqual(names.map((n) => de('landers:tinderswipe.photo', { name: n.replace(/, \d+$/, '') })));
   await expect.poll(() => scripts.some((s) => s.includes('widget-signup'))).toBe(true);
   await expect.poll(() => widget.locator('.lr-deck-faces img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete))).toBe(true);
+  // The step pops in (opacity from 0): its colours are checked once the animation has ended.
+  await expect.poll(() => widget.locator('.lr-deck-match').evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length)).toBe(0);
   await expectWidgetAccessible(page, 'flirt-swipe', 'the swipe widget\'s "they like you too" step');
   await shot(page, info, 'widget-swipe-1-match');
 
