@@ -108,6 +108,8 @@ test('tinderswipe: swipe by drag, keys and buttons; the third like shows "they l
   await expect(page.getByRole('button', { name: en('tinderswipe.like') })).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => document.querySelectorAll('.lr-deck-faces img').length
     && [...document.querySelectorAll<HTMLImageElement>('.lr-deck-faces img')].every((i) => i.complete))).toBe(true);
+  // The step pops in (opacity from 0): its colours are checked once the animation has ended.
+  await expect.poll(() => page.locator('.lr-deck-match').evaluate((el) => el.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length)).toBe(0);
   await expectAccessible(page, `${PATH} (they like you too)`);
   await shot(page, info, 'landers-tinderswipe-match');
 
