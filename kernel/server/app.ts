@@ -18,7 +18,7 @@ import { browserSettings, pluginSettings } from './plugin-settings.ts';
 import { Services } from './services.ts';
 import { dbSessions, redisSessionInvalidations, sessionMigrations, SESSION_COOKIE } from './sessions.ts';
 import { dbSites, redisSitesFeed, siteMigrations, readSitesFile, SITES_CACHE_MS, SITES_SHARED_CACHE_MS } from './settings.ts';
-import { localStorage, MEDIA_PREFIX, type Storage } from './storage.ts';
+import { MEDIA_PREFIX, storageFromConfig, type Storage } from './storage.ts';
 import { visitorCountry } from './geo.ts';
 import { createClock } from './clock.ts';
 import { dbTokens, tokenMigrations } from './tokens.ts';
@@ -144,7 +144,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     engine: database.engine,
     config,
     log,
-    storage: localStorage(config.dataDir, clock),
+    storage: storageFromConfig(config, clock),
     sessions: dbSessions(database.db, { invalidations: sessionFeed ?? undefined }),
     sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : [])), {
       feed: sitesFeed ?? undefined, cacheMs: sitesCacheMs, settings: pluginSettings(ordered),
@@ -206,6 +206,9 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     jobs.every('kernel:analyze', 10 * 60_000, async () => { await sql`ANALYZE`.execute(database.db); });
   }
   kernel.storage.useKey(await kernel.secrets.get('media-url-key', () => crypto.randomBytes(32).toString('hex')));
+  // A bucket that is missing or refuses the credentials stops the start, naming what is wrong.
+  await kernel.storage.check();
+  app.addHook('onClose', async () => kernel.storage.close());
   if (fs.existsSync(config.sitesFile)) await kernel.sites.seed(await readSitesFile(config.sitesFile));
   // Every site needs a valid canonical_url (https in production): mail links are built from it alone.
   await kernel.sites.check({ production: config.production });
@@ -372,13 +375,16 @@ function registerMedia(app: FastifyInstance, storage: Storage) {
     // Fastify has decoded the path already: decoding again misreads `%25` and throws on a lone `%`.
     const key = req.params['*'];
     const { e, s } = req.query;
-    const file = e && s ? storage.verify(key, e, s) : null;
-    if (!file) return reply.status(403).send({ error: 'forbidden', message: 'This link is not valid (anymore).' });
+    if (!(e && s && storage.verify(key, e, s))) return reply.status(403).send({ error: 'forbidden', message: 'This link is not valid (anymore).' });
     // read(): a missing file some plugin knows how to make (e.g. a demo portrait) is made now.
-    const data = await storage.read(key).catch((err: unknown) => {
+    let data: Buffer | null;
+    try {
+      data = await storage.read(key);
+    } catch (err) {
+      // The disk or the bucket failed (not "no such file"): worth a retry, and nothing to cache.
       req.log.error({ err, key }, 'media file unreadable');
-      return null;
-    });
+      return reply.status(503).header('Retry-After', '5').send({ error: 'storage_unavailable', message: 'The file cannot be read right now, try again.' });
+    }
     if (!data) return reply.status(404).send({ error: 'not_found', message: 'No such file' });
     // Private: shared caches must not keep a member's photo; the browser may until the link expires.
     reply.header('Cache-Control', `private, max-age=${Math.max(0, Number(e) - Math.floor(Date.now() / 1000))}`);

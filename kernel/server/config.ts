@@ -39,6 +39,23 @@ export interface ServerConfig {
    * field): always under NODE_ENV=test, with CHECK_RESPONSES=1 elsewhere (the end-to-end run), never in production.
    */
   checkResponses: boolean;
+  /** Where photos are kept: local disk (DATA_DIR/uploads) or an S3-compatible bucket (STORAGE=s3). */
+  storage: StorageConfig;
+}
+
+export type StorageConfig = { kind: 'local' } | S3Config;
+
+export interface S3Config {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's URL (MinIO, Ceph, R2…); absent = Amazon S3 itself. */
+  endpoint?: string;
+  /** Both or neither: without them the AWS SDK's own chain (AWS_* variables, instance role) applies. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: most S3-compatible services want it. */
+  forcePathStyle: boolean;
 }
 
 /** A host name or address to listen on that only this machine can reach. */
@@ -81,5 +98,35 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    storage: readStorageConfig(env),
+  };
+}
+
+/** STORAGE and S3_*; a setting that cannot work stops the start with a message naming the variable. */
+export function readStorageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = (env.STORAGE || 'local').trim().toLowerCase();
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new Error(`STORAGE=${env.STORAGE} is not a storage: use "local" (the default, DATA_DIR/uploads) or "s3"`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error('STORAGE=s3 needs S3_BUCKET (the bucket that holds the photos)');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`S3_BUCKET=${bucket} is not a valid bucket name (3-63 lower-case letters, digits, dots and hyphens)`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint) {
+    let url: URL | null = null;
+    try { url = new URL(endpoint); } catch { /* named below */ }
+    if (!url || !['http:', 'https:'].includes(url.protocol)) throw new Error(`S3_ENDPOINT=${endpoint} is not an http(s) URL (e.g. https://s3.example.com)`);
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (then the AWS SDK\'s own AWS_* variables or instance role apply)');
+  }
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (!['', '0', '1', 'true', 'false'].includes(pathStyle)) throw new Error(`S3_FORCE_PATH_STYLE=${env.S3_FORCE_PATH_STYLE} must be 1 or 0`);
+  return {
+    kind: 's3', bucket, endpoint, accessKeyId, secretAccessKey,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    // S3-compatible services mostly serve buckets by path: the default with an endpoint.
+    forcePathStyle: pathStyle ? pathStyle === '1' || pathStyle === 'true' : Boolean(endpoint),
   };
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { sql } from 'kysely';
@@ -61,7 +59,7 @@ describe('demo seeding in two steps', () => {
     // Before the rest, the background seed drew the main photos of the first pages.
     expect(lines.map((l) => l.msg)).toContain('demo portraits of the first pages drawn (4)');
     for (const i of seedOrder(125).slice(0, 4)) {
-      expect(fs.existsSync(path.join(t.kernel.storage.root, photoFiles(`seed/demo-${i}`).thumb))).toBe(true);
+      expect(await t.kernel.storage.exists(photoFiles(`seed/demo-${i}`).thumb)).toBe(true);
     }
     // Every profile has its main photo row; every second one a second photo.
     const photos = await sql<{ n: number }>`SELECT count(*) AS n FROM photos ph JOIN profiles p ON p.user_id = ph.user_id WHERE p.seed_key LIKE 'demo-%' AND p.seed_key <> 'demo-member'`.execute(t.kernel.db);
@@ -114,8 +112,8 @@ describe('demo portraits drawn on first request', () => {
     const { file_key } = await mainPhoto(seedKey);
     expect(file_key).toBe(`seed/${seedKey}`);
     const files = photoFiles(file_key);
-    const onDisk = (k: string) => fs.existsSync(path.join(t.kernel.storage.root, k));
-    expect(Object.values(files).some(onDisk)).toBe(false);
+    const stored = async () => Promise.all(Object.values(files).map((k) => t.kernel.storage.exists(k)));
+    expect((await stored()).some(Boolean)).toBe(false);
 
     const [a, b] = await Promise.all([
       t.app.inject({ method: 'GET', url: t.kernel.storage.url(files.thumb) }),
@@ -127,11 +125,11 @@ describe('demo portraits drawn on first request', () => {
     // The same picture as the seed always drew for this member.
     const drawn = (await drawDemoPhoto(file_key))!;
     expect(a.rawPayload.equals(drawn.thumb)).toBe(true);
-    expect(Object.values(files).every(onDisk)).toBe(true);
+    expect((await stored()).every(Boolean)).toBe(true);
 
-    // From now on the file on disk is served (it is not drawn again).
+    // From now on the stored file is served (it is not drawn again).
     const marker = Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x42]);
-    fs.writeFileSync(path.join(t.kernel.storage.root, files.blur), marker);
+    await t.kernel.storage.put(files.blur, marker);
     const again = await t.app.inject({ method: 'GET', url: t.kernel.storage.url(files.blur) });
     expect(again.statusCode).toBe(200);
     expect(again.rawPayload.equals(marker)).toBe(true);
@@ -151,11 +149,11 @@ describe('demo portraits drawn on first request', () => {
     for (const k of [stray, even]) {
       const res = await t.app.inject({ method: 'GET', url: t.kernel.storage.url(k) });
       expect(res.statusCode).toBe(404);
-      expect(fs.existsSync(path.join(t.kernel.storage.root, k))).toBe(false);
+      expect(await t.kernel.storage.exists(k)).toBe(false);
     }
     const unsigned = await t.app.inject({ method: 'GET', url: `/media/${photoFiles('seed/demo-9').full}` });
     expect(unsigned.statusCode).toBe(403);
-    expect(fs.existsSync(path.join(t.kernel.storage.root, photoFiles('seed/demo-9').full))).toBe(false);
+    expect(await t.kernel.storage.exists(photoFiles('seed/demo-9').full)).toBe(false);
   });
 
   it('search answers list the seeded photos at once, and their links work', async () => {
