@@ -7,7 +7,7 @@ import { cleanupLoginRecords } from './server/throttle.ts';
 import { authRef } from './server/service.ts';
 import authPlugin from './plugin.ts';
 
-export type { AuthService, NewAccount } from './server/service.ts';
+export type { AuthService, NewAccount, PersonalData, PersonalDataSource } from './server/service.ts';
 export { accountDisabled, authRef } from './server/service.ts';
 /** Reads and writes of the `users` table for other plugins (only auth writes it). */
 export * as accounts from './server/accounts.ts';

@@ -7,6 +7,7 @@ import { registerChatNotices } from './server/notify.ts';
 import { chatRoutes } from './server/routes.ts';
 import { createInbox, inboxRoutes } from './server/inbox.ts';
 import { conversationBetween } from './server/send.ts';
+import { chatData } from './server/personal-data.ts';
 import { authRef } from '../auth/server.ts';
 import { membersRef } from '../members/server.ts';
 import { creditsRef } from '../credits/server.ts';
@@ -45,6 +46,8 @@ export default defineServerPlugin(chatPlugin, {
       const rows = await db.selectFrom('chat_messages').select('photo_key').where('sender_id', '=', userId).where('photo_key', 'is not', null).execute();
       for (const r of rows) await Promise.all(Object.values(chatPhotoFiles(r.photo_key!)).map((f) => kernel.storage.remove(f)));
     });
+    // A member's copy of their data (GDPR articles 15 and 20) holds their conversations.
+    auth.addPersonalData(chatData(members));
     // The operators' inbox: members' messages to fictional profiles, answered from the console.
     const inbox = createInbox(kernel, { members, credits, auth });
     return { send: { members, credits }, inbox };

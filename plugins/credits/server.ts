@@ -5,6 +5,7 @@ import creditsPlugin from './plugin.ts';
 import { accountsChanges, creditsMigrations } from './server/migrations.ts';
 import { createCreditsService, creditsRef } from './server/service.ts';
 import { creditsTestRoutes } from './server/test-routes.ts';
+import { creditsData } from './server/personal-data.ts';
 import './contract.ts';
 
 export type { CreditsService, GrantResult, LedgerEntry, SpendResult } from './server/service.ts';
@@ -18,6 +19,8 @@ export default defineServerPlugin(creditsPlugin, {
     kernel.changes.watch(accountsChanges);
     const credits = createCreditsService(kernel.db);
     kernel.services.provide(creditsRef, credits);
+    // A member's copy of their data (GDPR articles 15 and 20) holds the balance and the ledger.
+    kernel.deps.auth.addPersonalData(creditsData);
     // The user object (GET /api/user.php) carries the balance and the paid flag, as it always has.
     kernel.deps.auth.extendUser(kernel.self, {
       fields: { credits: Type.Integer({ minimum: 0 }), paid_user: Type.Boolean() },

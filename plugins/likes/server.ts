@@ -5,8 +5,9 @@ import { likesRoutes } from './server/routes.ts';
 import { createLikesService, LIKE_NOTICE_JOB } from './server/service.ts';
 import { likesRef } from './server/service.ts';
 import { membersRef } from '../members/server.ts';
-import { accounts } from '../auth/server.ts';
+import { accounts, authRef } from '../auth/server.ts';
 import { notificationsRef } from '../notifications/server.ts';
+import { likesData } from './server/personal-data.ts';
 import likesPlugin from './plugin.ts';
 
 export type { LikesService } from './server/service.ts';
@@ -15,7 +16,7 @@ export { hasLiked } from './server/sql.ts';
 
 /** Likes given and received, matches, the new-likes count and the auto-like greeting. */
 export default defineServerPlugin(likesPlugin, {
-  deps: { members: membersRef, notifications: optional(notificationsRef) },
+  deps: { auth: authRef, members: membersRef, notifications: optional(notificationsRef) },
   migrations: likesMigrations,
   init(kernel) {
     const { members, notifications } = kernel.deps;
@@ -23,6 +24,8 @@ export default defineServerPlugin(likesPlugin, {
     members.addContactRule(async (viewer, member, db) => Boolean(await db.selectFrom('likes')
       .select('user_id').where('user_id', '=', member).where('liked_id', '=', viewer).executeTakeFirst()));
     const likes = createLikesService(kernel.db, kernel.clock, kernel.jobs, members);
+    // A member's copy of their data (GDPR articles 15 and 20) holds the likes given and received.
+    kernel.deps.auth.addPersonalData(likesData(members));
     kernel.services.provide(likesRef, likes);
     // A member who is away hears of a new like by push (no mail: likes come often).
     kernel.jobs.handle(LIKE_NOTICE_JOB, async (payload) => {

@@ -14,6 +14,7 @@ import { UserProfile } from './contract.ts';
 import membersPlugin from './plugin.ts';
 import { createFictional, fictionalRoutes } from './server/fictional.ts';
 import { createModeration, membersConsoleRef, moderationMigrations, moderationRoutes } from './server/moderation.ts';
+import { profileData } from './server/personal-data.ts';
 
 export type { MemberBasics, MembersService, NewProfile } from './server/service.ts';
 export { GEO } from './server/seed/geo.ts';
@@ -42,6 +43,8 @@ export default defineServerPlugin(membersPlugin, {
     serveDemoPortraits(kernel);
     const { auth } = kernel.deps;
     auth.onErase((userId, db) => members.removePhotos(userId, db));
+    // A member's copy of their data (GDPR articles 15 and 20) holds the profile and the photos.
+    auth.addPersonalData(profileData);
     auth.extendUser(kernel.self, {
       fields: { profile: Type.Union([UserProfile, Type.Null()]) },
       load: async (userId) => ({ profile: await userProfile(kernel.db, { storage: kernel.storage, cdnPrefix: '' }, userId) }),

@@ -7,6 +7,7 @@ import type { PushPayload } from '../push/contract.ts';
 import { unsubscribeSigner } from './server/links.ts';
 import { notificationMigrations } from './server/migrations.ts';
 import { disabledOf, notificationRoutes } from './server/routes.ts';
+import { notificationsData } from './server/personal-data.ts';
 import { authRef } from '../auth/server.ts';
 import { pushRef } from '../push/server.ts';
 import notificationsPlugin from './plugin.ts';
@@ -31,6 +32,8 @@ export default defineServerPlugin(notificationsPlugin, {
   init(kernel) {
     // The push plugin may be absent; then mail is the only way.
     const { push } = kernel.deps;
+    // A member's copy of their data (GDPR articles 15 and 20) holds their notification choices.
+    kernel.deps.auth.addPersonalData(notificationsData);
     const allows = async (userId: number, category: NotificationCategory) => !(await disabledOf(kernel.db, userId)).includes(category);
     kernel.services.provide(notificationsRef, {
       allows,

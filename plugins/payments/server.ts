@@ -16,6 +16,7 @@ import { testCheckoutRoutes } from './server/providers/test-checkout.ts';
 import { paymentRoutes } from './server/routes.ts';
 import { paymentsConsoleRoutes } from './server/console.ts';
 import { createPaymentsService, paymentsRef } from './server/service.ts';
+import { paymentsData } from './server/personal-data.ts';
 
 export type { PaymentsService } from './server/service.ts';
 export type { DiscountContext, DiscountOption, DiscountSource, PurchaseContext } from './server/discounts.ts';
@@ -61,6 +62,8 @@ export default defineServerPlugin(paymentsPlugin, {
     });
     kernel.jobs.handle(RECEIPT_JOB, async (payload) => { await sendReceiptMail(receipts, Number(payload.payment)); }, { maxAttempts: 10 });
     kernel.services.provide(paymentsRef, payments);
+    // A member's copy of their data (GDPR articles 15 and 20) holds their payments and mandates.
+    kernel.deps.auth.addPersonalData(paymentsData);
     kernel.jobs.every('payments:poll', POLL_EVERY_MS, async () => { await payments.pollDue(); });
     return { payments, directDebit, sms, receipts };
   },

@@ -6,6 +6,8 @@ import { subscribe, unsubscribe, type PushPayload } from './contract.ts';
 import { pushMigrations } from './server/migrations.ts';
 import { defaultPushNet, endpointProblem, sendPush, type PushNet, type Vapid } from './server/sender.ts';
 import { serviceRef } from '../../kernel/server/services.ts';
+import { authRef } from '../auth/server.ts';
+import { pushData } from './server/personal-data.ts';
 import pushPlugin from './plugin.ts';
 
 /** What other plugins use to reach a member's browsers (kernel.services id "push"). */
@@ -26,8 +28,11 @@ async function vapidKeys(kernel: Kernel): Promise<Vapid> {
  * (DNS and the HTTPS call) is replaced in tests, which have no network.
  */
 export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineServerPlugin(pushPlugin, {
+  deps: { auth: authRef },
   migrations: pushMigrations,
   init(kernel) {
+    // A member's copy of their data (GDPR articles 15 and 20) holds the browsers they allowed push in.
+    kernel.deps.auth.addPersonalData(pushData);
     let vapid: Promise<Vapid> | null = null;
     const keys = () => (vapid ??= vapidKeys(kernel));
     kernel.services.provide(pushRef, { send: async (userId, payload) => sendPush(kernel, await keys(), userId, payload, pushNet) });

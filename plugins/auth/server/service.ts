@@ -11,6 +11,9 @@ import Type, { type TSchema } from 'typebox';
 import { AuthUser, type User, type UserFields } from '../contract.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
 import type { Tokens } from '../../../kernel/server/tokens.ts';
+import { accountSource, personalDataSources, type PersonalDataSource } from './personal-data.ts';
+
+export type { PersonalData, PersonalDataSource } from './personal-data.ts';
 
 /**
  * What a plugin adds to the user object: the schemas of its fields (declared in UserFields; the
@@ -64,6 +67,13 @@ export interface AuthService {
   findByEmail(email: string, db?: DB): Promise<{ id: number; email: string; status: string; language: string | null; deleted_at: Date | null } | null>;
   setPassword(userId: number, password: string, db?: DB): Promise<void>;
   onErase(hook: EraseHook): void;
+  /**
+   * Adds a plugin's part to a member's copy of their data (GDPR articles 15 and 20): what it keeps
+   * about a member, from its own tables (personal-data.ts). Registered once, in the plugin's init.
+   */
+  addPersonalData(source: PersonalDataSource): void;
+  /** Every part of the copy, auth's own (the account) first. */
+  personalData(): readonly PersonalDataSource[];
   /** Erases the member for good: every plugin's hook, then the users row (and what cascades from it). */
   erase(userId: number): Promise<void>;
 }
@@ -75,6 +85,8 @@ export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Token
   let dummy: Promise<string> | null = null;
   const extensions: { owner: ExtensionOwner; fields: Record<string, TSchema>; load: (userId: number, site: SiteSettings) => Promise<Partial<UserFields>> }[] = [];
   const eraseHooks: EraseHook[] = [];
+  const personal = personalDataSources();
+  personal.add(accountSource);
   let schema: TSchema | null = null;
   return {
     extendUser(owner, ext) {
@@ -154,6 +166,8 @@ export function createAuthService(db: DB, sessions: Sessions, tokens: Pick<Token
       await on.updateTable('users').set({ password_hash: await hash(password, ARGON) }).where('id', '=', userId).execute();
     },
     onErase: (hook) => void eraseHooks.push(hook),
+    addPersonalData: (source) => personal.add(source),
+    personalData: () => personal.list(),
     async erase(userId) {
       await db.transaction().execute(async (trx) => {
         for (const hook of eraseHooks) await hook(userId, trx);
