@@ -1,6 +1,6 @@
 import './ui/fonts.css';
 import './ui/globals.ts';
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { webPlugins } from '../../plugins/index.ts';
@@ -10,10 +10,11 @@ import { KernelContext } from './context.ts';
 import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunks.ts';
 import { preloaded } from './lazy.ts';
+import { yieldToMain } from './yield.ts';
 
 /** Calls `then` once, after React has committed the first (hydrating) render. */
-function Hydrated({ then }: { then: () => void }) {
-  useEffect(then, [then]);
+function Hydrated({ then }: { then: () => Promise<void> }) {
+  useEffect(() => void then(), [then]);
   return null;
 }
 
@@ -23,11 +24,14 @@ async function boot() {
   const rendered = el.hasChildNodes();
   try {
     // Settings, texts and the user come inline with the page when the server put them there.
-    const { kernel, registry, setup } = await createKernel(webPlugins, { boot: readBootData(), deferSetup: rendered });
+    // Boot runs as short tasks (yieldToMain between its pieces), and the first render is a transition,
+    // which React renders in slices of a few milliseconds: a phone stays responsive while the app starts.
+    const { kernel, registry, setup } = await createKernel(webPlugins, { boot: readBootData(), deferSetup: rendered, pause: yieldToMain });
     // The route first, then its page's chunk (preloaded by the HTML), then the first render: the
     // page paints in one go, without a spinner and a second render.
     kernel.router.start();
     await preloaded(3000);
+    await yieldToMain();
     const app = (
       <KernelContext.Provider value={{ kernel, registry }}>
         <I18nextProvider i18n={kernel.i18n}>
@@ -40,7 +44,8 @@ async function boot() {
     if (rendered) {
       hydrateRoot(el, app);
     } else {
-      createRoot(el).render(app);
+      const root = createRoot(el);
+      startTransition(() => root.render(app));
     }
   } catch (err) {
     if (isChunkLoadError(err) && reloadForChunkError()) return;

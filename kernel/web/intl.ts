@@ -1,10 +1,30 @@
+// Intl objects are costly to make (each loads locale data: a DisplayNames or Collator takes
+// milliseconds on a phone), so each kind is made once per locale and kept.
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+const collators = new Map<string, Intl.Collator>();
+
 /** Names the browser already knows in every language (no translation files needed). */
 export function countryName(code: string, locale: string): string {
+  let names = displayNames.get(locale);
+  if (names === undefined) {
+    try { names = new Intl.DisplayNames([locale], { type: 'region' }); } catch { names = null; }
+    displayNames.set(locale, names);
+  }
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+    return names?.of(code) ?? code;
   } catch {
     return code;
   }
+}
+
+/** Compares texts the way readers of `locale` sort them (one collator per locale). */
+export function compareText(locale: string): (a: string, b: string) => number {
+  let c = collators.get(locale);
+  if (!c) {
+    try { c = new Intl.Collator(locale); } catch { c = new Intl.Collator('en'); }
+    collators.set(locale, c);
+  }
+  return c.compare;
 }
 
 /** January..December in the reader's language. */

@@ -30,7 +30,9 @@ export async function loadSettings(api: Api): Promise<SiteSettings> {
  * store, routes and slots. Returns once the first page can render. With `boot` (the server's inline
  * block) settings, texts and plugin data come from the page itself instead of one request after another.
  */
-export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?: Bus; settings?: SiteSettings; i18n?: I18n; boot?: BootData | null; deferSetup?: boolean } = {}) {
+export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?: Bus; settings?: SiteSettings; i18n?: I18n; boot?: BootData | null; deferSetup?: boolean; pause?: () => Promise<void> } = {}) {
+  // The browser's boot passes a yield (yield.ts): the pieces below then run as separate short tasks.
+  const pause = deps.pause ?? (async () => {});
   const bus = deps.bus ?? new Bus();
   const api = deps.api ?? createApi({ bus });
   const boot = deps.boot ?? null;
@@ -43,10 +45,12 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   const ctx = {} as { -readonly [K in keyof SlotContext]: SlotContext[K] };
   const registry = new Registry(plugins, settings.plugins, ctx);
   addIcons(registry.icons);
+  await pause();
   // A plugin's lazily loaded parts bring its texts along (lazy.ts), and those of the plugins it requires.
   loadTextsWith((owners) => ensureNamespaces(i18n, owners.flatMap((o) => ownerNamespaces(registry.plugins, o))));
   const store = createRootStore(registry.plugins.flatMap((p) => (p.store ? [p.store] : [])), { api, bus, i18n });
   store.appState.setLocale(i18n.language);
+  await pause();
   trackChunkLoads(async (p) => {
     store.appState.startLoading();
     try { return await p; } finally { store.appState.stopLoading(); }
@@ -108,12 +112,19 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   document.documentElement.lang = locale as Locale;
 
   for (const p of registry.plugins) await p.boot?.(kernel);
+  await pause();
   // The plugins' subscriptions and timers (they may open a modal, say): at once, or — when the page
   // came rendered from the server — once the browser has hydrated it (what the server rendered
   // first, then what this browser adds: `setup()` below).
   const disposers: (() => void)[] = [];
-  const setup = () => { for (const p of registry.plugins) if (p.setup) disposers.push(p.setup(kernel)); };
-  if (!deps.deferSetup) setup();
+  const setup = async () => {
+    for (const p of registry.plugins) {
+      if (!p.setup) continue;
+      disposers.push(p.setup(kernel));
+      await pause();
+    }
+  };
+  if (!deps.deferSetup) await setup();
 
   // A lost session (403 authentication_required) is the same as logging out.
   disposers.push(bus.on('auth:required', () => store.appState.setUserId(null)));
@@ -136,5 +147,5 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   }));
 
   disposers.push(scroll.dispose, startPolling(kernel), realtime.dispose);
-  return { kernel, registry, setup: deps.deferSetup ? setup : () => {}, dispose: () => { disposers.forEach((d) => d()); router.destroy(); } };
+  return { kernel, registry, setup: deps.deferSetup ? setup : async () => {}, dispose: () => { disposers.forEach((d) => d()); router.destroy(); } };
 }

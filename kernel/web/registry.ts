@@ -2,12 +2,15 @@ import { computed, type IComputedValue } from 'mobx';
 import { ACCESS_LEVELS, type AlertDef, type BannerDef, type FooterLinkDef, type LayoutDef, type LayoutName, type LayoutSlot, type ModalDef, type ModalId, type ModalOf, type NavItemDef, type PanelDef, type PanelOf, type PanelSlot, type RouteDef, type SlotContext, type WebPlugin } from './plugin.ts';
 import { enabledPlugins, orderPlugins } from '../contract/plugin.ts';
 
+/** Plain code-unit order: ids are ASCII, and localeCompare would load a collator at boot. */
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 type Owned<T> = T & { plugin: string };
 /** A route with its owner and its navigo pattern (from the owner's descriptor). */
 export type RegisteredRoute = Owned<RouteDef<string>> & { path: string };
 
 const byOrder = <T extends { plugin: string }>(key: (t: T) => number) => (a: T, b: T) =>
-  key(a) - key(b) || a.plugin.localeCompare(b.plugin);
+  key(a) - key(b) || byId(a.plugin, b.plugin);
 
 /**
  * The enabled plugins of this domain and everything they contribute. A plugin is enabled when

@@ -1,13 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Button } from '../../../kernel/web/ui/Button.tsx';
+import { useMediaQuery } from '../../../kernel/web/ui/useMediaQuery.ts';
 import { Field, SelectField } from '../../../kernel/web/ui/Field.tsx';
 import { breakpoints, colors, up } from '../../../kernel/web/theme.ts';
 import { audienceOf, GENDERS, MAX_AGE, MIN_AGE, type Audience } from '../contract.ts';
-import { countryName } from './names.ts';
+import { compareText, countryName } from '../../../kernel/web/intl.ts';
 import type { Filter } from './store.ts';
 import { membersSlice } from './store.ts';
 
@@ -79,9 +80,17 @@ export const SearchForm = observer(function SearchForm({ filter }: { filter: Fil
   const setCount = filtersSet(filter);
 
   const set = (k: keyof Filter, v: string) => setF((prev) => ({ ...prev, [k]: v, ...(k === 'country' ? { countryregion: '' } : {}) }));
-  const countries = kernel.settings.countries
-    .map((c) => ({ code: c, name: countryName(c, i18n.language) }))
-    .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
+  // On a phone the fields stay folded away until asked for: not rendered until then (the country
+  // names alone cost a phone tens of milliseconds at the page's first render).
+  const wide = useMediaQuery(`(min-width: ${breakpoints.md}px)`);
+  const showFields = open || wide;
+  const countries = useMemo(() => {
+    if (!showFields) return [];
+    const compare = compareText(i18n.language);
+    return kernel.settings.countries
+      .map((c) => ({ code: c, name: countryName(c, i18n.language) }))
+      .sort((a, b) => compare(a.name, b.name));
+  }, [showFields, kernel.settings.countries, i18n.language]);
   const regions = store.regionsOf(f.country);
 
   const submit = (e: FormEvent) => {
@@ -103,6 +112,7 @@ export const SearchForm = observer(function SearchForm({ filter }: { filter: Fil
       {t('members:search.filters')}{setCount > 0 && <>{' '}<span className="filters-count">{t('members:search.filtersSet', { count: setCount })}</span></>}
     </button>
     <Form id={formId} onSubmit={submit} aria-label={t('members:search.form')} noValidate>
+      {showFields && <>
       <SelectField className="wide" label={t('members:search.gender')} value={f.gender ?? ''} onChange={(e) => set('gender', e.target.value)}>
         <option value="">{t('members:search.anyGender')}</option>
         {GENDERS.map((g) => <option key={g} value={g}>{t(`members:values.looking_for_gender.${g}`)}</option>)}
@@ -121,6 +131,7 @@ export const SearchForm = observer(function SearchForm({ filter }: { filter: Fil
       <Field label={t('members:search.maxAge')} type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE}
         value={f.max_age ?? ''} onChange={(e) => set('max_age', e.target.value)} />
       <Button type="submit" className="wide">{t('members:search.submit')}</Button>
+      </>}
     </Form>
     </Fold>
   );
