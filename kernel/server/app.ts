@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { ServerConfig } from './config.ts';
 import type { Database } from './db.ts';
 import { HttpError } from './errors.ts';
-import { runMigrations } from './migrations.ts';
+import { runMigrations, type MigrationSet } from './migrations.ts';
 import { depsProblem, orderPlugins, type Kernel, type PluginKernel, type ServerPlugin } from './plugin.ts';
 import { enabledPlugins } from '../contract/plugin.ts';
 import { browserSettings, pluginSettings } from './plugin-settings.ts';
@@ -108,6 +108,14 @@ function validationBody(issues: AjvIssue[], context = 'request'): ApiErrorBody {
   return { error: 'invalid_input', message: `${where} ${what}`, ...(field ? { params: { field } } : {}) };
 }
 
+/** Every migration, the kernel's first, then each plugin's in dependency order (`npm run db:move` runs the same). */
+export function migrationSets(ordered: ServerPlugin[]): MigrationSet[] {
+  return [
+    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations, ...presenceMigrations, ...changeMigrations, ...staffMigrations, ...auditMigrations] },
+    ...ordered.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),
+  ];
+}
+
 /** Builds the fastify app: kernel services, migrations, every plugin's routes, static files. */
 export async function buildApp({ config, database, plugins }: AppOptions): Promise<{ app: FastifyInstance; kernel: Kernel; routes: RouteSummary[] }> {
   const ordered = orderPlugins(plugins);
@@ -195,10 +203,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   // Expired one-time links are kept a while (per-day mail limits count them), then forgotten.
   jobs.every('kernel:tokens-cleanup', 86400_000, () => kernel.tokens.cleanup(7 * 86400_000));
 
-  const applied = await runMigrations(database.db, [
-    { owner: 'kernel', migrations: [...sessionMigrations, ...siteMigrations, ...tokenMigrations, ...secretMigrations, ...jobMigrations, ...presenceMigrations, ...changeMigrations, ...staffMigrations, ...auditMigrations] },
-    ...ordered.map((p) => ({ owner: p.id, migrations: p.migrations ?? [] })),
-  ]);
+  const applied = await runMigrations(database.db, migrationSets(ordered));
   // PGlite has no autovacuum, so nothing gathers planner statistics unless asked: after migrations
   // (new indexes, new columns) and every 10 minutes. PostgreSQL's autovacuum does this by itself.
   if (database.engine === 'pglite') {

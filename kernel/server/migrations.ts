@@ -14,9 +14,7 @@ export interface MigrationSet { owner: string; migrations: Migration[] }
  * On PostgreSQL an advisory lock keeps concurrently starting instances from racing.
  */
 export async function runMigrations(db: DB, sets: MigrationSet[]): Promise<string[]> {
-  await sql`CREATE TABLE IF NOT EXISTS kernel_migrations (
-    owner text NOT NULL, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(),
-    PRIMARY KEY (owner, name))`.execute(db);
+  await createMigrationsTable(db);
   const applied: string[] = [];
   for (const set of sets) {
     for (const m of set.migrations) {
@@ -32,4 +30,11 @@ export async function runMigrations(db: DB, sets: MigrationSet[]): Promise<strin
     }
   }
   return applied;
+}
+
+/** The table that records which migrations ran (also made by `npm run db:move` on its target). */
+export async function createMigrationsTable(db: DB) {
+  await sql`CREATE TABLE IF NOT EXISTS kernel_migrations (
+    owner text NOT NULL, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (owner, name))`.execute(db);
 }

@@ -136,6 +136,12 @@ export interface ServerParts<R extends DepRefs = DepRefs, S = unknown> {
   testRoutes?(app: FastifyInstance, kernel: PluginKernel<DepsOf<R>, S>): void;
   /** Idempotent demo/initial data; may return how many rows it added (0: nothing changed). */
   seed?(kernel: PluginKernel<DepsOf<R>, S>, opts: SeedOptions): Promise<void | number>;
+  /**
+   * Figures that two copies of the database must agree on, by name (`npm run db:move` reads them
+   * on the embedded database and on the PostgreSQL copy, and keeps the copy only when they match):
+   * the sums that matter to the plugin, such as credits' ledger per member. Read-only, on `db` only.
+   */
+  tallies?(db: DB): Promise<Record<string, number | string>>;
 }
 
 /** A server plugin: its descriptor (plugins/<id>/plugin.ts) plus its server half. */

@@ -5,6 +5,7 @@ import creditsPlugin from './plugin.ts';
 import { accountsChanges, creditsMigrations } from './server/migrations.ts';
 import { createCreditsService, creditsRef } from './server/service.ts';
 import { creditsTestRoutes } from './server/test-routes.ts';
+import { creditsTallies } from './server/tallies.ts';
 import { creditsData } from './server/personal-data.ts';
 import './contract.ts';
 
@@ -31,5 +32,7 @@ export default defineServerPlugin(creditsPlugin, {
     });
     return { credits };
   },
+  // `npm run db:move` keeps a copy of the database only when the ledger sums agree on both sides.
+  tallies: creditsTallies,
   testRoutes: (app, kernel) => creditsTestRoutes(app, kernel, kernel.deps.auth, kernel.state.credits),
 });
