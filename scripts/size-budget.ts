@@ -1,5 +1,5 @@
 // Fails when the landing page's initial JavaScript (what "/" downloads before it can render) exceeds
-// its budget, or the embeddable widgets theirs: the pasted snippet with widgets/loader.js, and all a
+// its budget, or a members' page's first load (initial + the page's chunks) its own, or the embeddable widgets theirs: the pasted snippet with widgets/loader.js, and all a
 // widget loads for its first render (loader, its code, its texts in the largest language), or a
 // lander's (its script and chunks).
 import fs from 'node:fs';
@@ -27,6 +27,30 @@ if (kib > BUDGET_KIB) {
   console.error(`Size budget exceeded by ${(kib - BUDGET_KIB).toFixed(1)} KiB`);
   failed = true;
 }
+
+// --- Members' pages -------------------------------------------------------------------------------
+// What each page of the members' area downloads before it can render: the initial scripts above
+// plus the page's own chunks (route-chunks.json: the files the server preloads for that address).
+const ROUTE_BUDGET_KIB = 180;
+const MEMBER_AREA = ['members', 'members-id'];
+const routeMap = JSON.parse(fs.readFileSync(path.join(dist, 'route-chunks.json'), 'utf8')) as RouteChunks;
+const memberRoutes = routeMap.routes.filter((r) => r.access === 'member' || MEMBER_AREA.includes(r.name));
+if (memberRoutes.length < 10) throw new Error(`route-chunks.json lists only ${memberRoutes.length} members' pages: is the build there?`);
+const fileGz = new Map<string, number>();
+const gzOf = (url: string) => {
+  if (!fileGz.has(url)) fileGz.set(url, zlib.gzipSync(fs.readFileSync(path.join(dist, url.replace(/^\//, ''))), { level: 9 }).length);
+  return fileGz.get(url)!;
+};
+const perRoute = memberRoutes.map((r) => {
+  const own = r.files.filter((f) => f.endsWith('.js') && !scripts.includes(f));
+  return { name: r.name, path: r.path, kib: (total + own.reduce((sum, f) => sum + gzOf(f), 0)) / 1024 };
+}).sort((a, b) => b.kib - a.kib);
+console.log(`${perRoute[0].kib.toFixed(1).padStart(7)} KiB  largest members' page first load (${perRoute[0].path}: initial + its chunks), gzip (budget ${ROUTE_BUDGET_KIB} KiB each; ${perRoute.length} pages, smallest ${perRoute[perRoute.length - 1].kib.toFixed(1)})`);
+for (const r of perRoute.filter((x) => x.kib > ROUTE_BUDGET_KIB)) {
+  console.error(`Members' page ${r.path}: budget exceeded by ${(r.kib - ROUTE_BUDGET_KIB).toFixed(1)} KiB`);
+  failed = true;
+}
+if (process.env.SIZE_VERBOSE) for (const r of perRoute) console.log(`${r.kib.toFixed(1).padStart(7)} KiB  ${r.path}`);
 
 // --- Widgets ------------------------------------------------------------------------------------
 const SNIPPET_BUDGET_KIB = 2;

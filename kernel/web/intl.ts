@@ -27,6 +27,30 @@ export function compareText(locale: string): (a: string, b: string) => number {
   return c.compare;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** A DateTimeFormat of `locale` with `options`, made once (keyed by both). */
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    try { f = new Intl.DateTimeFormat(locale, options); } catch { f = new Intl.DateTimeFormat('en', options); }
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
+/** The time of day of an ISO instant in the reader's zone ("14:05", "2:05 PM"). */
+export function timeOfDay(iso: string, locale: string): string {
+  return dateFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** The time of day when `iso` is today in the reader's zone, else its day and short month ("3 Mar"). */
+export function timeOrDay(iso: string, locale: string, now = new Date()): string {
+  const d = new Date(iso);
+  const sameDay = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
+  return sameDay ? timeOfDay(iso, locale) : dateFormat(locale, { day: 'numeric', month: 'short' }).format(d);
+}
+
 /** January..December in the reader's language. */
 export function monthNames(locale: string): string[] {
   const f = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
