@@ -5,10 +5,22 @@ import type { SiteSettings } from './settings.ts';
 
 /** The kernel's own endpoints (the plugins' are in their contract.ts). */
 
-/** GET /api/health: the process is alive and its database answers. */
+/** GET /api/health: the process is alive (a liveness probe; it asks nothing of the database: see /api/ready). */
 export const health = endpoint({
   method: 'GET', path: '/api/health', access: 'visitor',
   response: Type.Object({ status: Type.Literal('ok'), database: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]), uptime: Type.Integer() }),
+});
+
+/**
+ * GET /api/ready: the balancer may send this instance traffic (200), or not (503, same body):
+ * database and Redis answer, migrations ran, not draining (kernel/server/readiness.ts).
+ */
+export const ready = endpoint({
+  method: 'GET', path: '/api/ready', access: 'visitor',
+  response: Type.Object({
+    ready: Type.Boolean(), draining: Type.Boolean(), migrations: Type.Boolean(),
+    database: Type.Union([Type.Boolean(), Type.Null()]), redis: Type.Union([Type.Boolean(), Type.Null()]),
+  }),
 });
 
 /**

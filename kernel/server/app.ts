@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pino } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -16,7 +16,7 @@ import { depsProblem, orderPlugins, type Kernel, type PluginKernel, type ServerP
 import { enabledPlugins } from '../contract/plugin.ts';
 import { browserSettings, pluginSettings } from './plugin-settings.ts';
 import { Services } from './services.ts';
-import { dbSessions, redisSessionInvalidations, sessionMigrations, SESSION_COOKIE } from './sessions.ts';
+import { dbSessions, redisSessionInvalidations, sessionMigrations, SessionCache, SESSION_COOKIE } from './sessions.ts';
 import { dbSites, redisSitesFeed, siteMigrations, readSitesFile, SITES_CACHE_MS, SITES_SHARED_CACHE_MS } from './settings.ts';
 import { MEDIA_PREFIX, storageFromConfig, type Storage } from './storage.ts';
 import { visitorCountry } from './geo.ts';
@@ -47,6 +47,11 @@ import type { SocketMessageHandler } from './realtime.ts';
 import type { SocketMessageDef } from '../contract/realtime.ts';
 import type { EndpointDef } from '../contract/endpoint.ts';
 import { decorateRequestLater, sendPrepared } from '../contract/adapter.ts';
+import { registerRequestIds, requestIdLogging, requestIdOf, requestLogger } from './request-id.ts';
+import { createMetrics, type AppMetrics } from './metrics.ts';
+import { METRICS_PATH, registerMetrics } from './metrics-http.ts';
+import { createLifecycle, readiness } from './readiness.ts';
+import { closeRedis } from './redis-close.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -72,6 +77,8 @@ export interface AppOptions {
   config: ServerConfig;
   database: Database;
   plugins: ServerPlugin[];
+  /** Where log lines go (tests read them); stdout otherwise. */
+  logStream?: DestinationStream;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -117,18 +124,25 @@ export function migrationSets(ordered: ServerPlugin[]): MigrationSet[] {
 }
 
 /** Builds the fastify app: kernel services, migrations, every plugin's routes, static files. */
-export async function buildApp({ config, database, plugins }: AppOptions): Promise<{ app: FastifyInstance; kernel: Kernel; routes: RouteSummary[] }> {
+export async function buildApp({ config, database, plugins, logStream }: AppOptions): Promise<{ app: FastifyInstance; kernel: Kernel; routes: RouteSummary[]; metrics: AppMetrics }> {
   const ordered = orderPlugins(plugins);
   // One pino logger for fastify and the kernel (plugins get it as kernel.log).
-  const log = pino({ level: config.logLevel });
+  // Every line carries the id of the request (or job, socket message) it was written for (request-id.ts).
+  const log = logStream ? pino({ level: config.logLevel, ...requestIdLogging }, logStream) : pino({ level: config.logLevel, ...requestIdLogging });
   const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     loggerInstance: log,
+    genReqId: requestIdOf,
+    childLoggerFactory: requestLogger,
     // Two log lines per request cost more than a cached API answer: request logs only at debug/trace.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false }, plugins: [sanitiseAjvPlugin] },
   });
+  // First of all hooks: the request's id is current for everything that runs for it.
+  registerRequestIds(app);
+  const metrics = createMetrics(log);
+  const lifecycle = createLifecycle();
   // Every route as registered (the route fuzzer walks them all, so new routes are covered by themselves).
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (r) => {
@@ -137,7 +151,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     }
   });
   const clock = createClock();
-  const jobs = dbJobs(database.db, clock, log);
+  const jobs = dbJobs(database.db, clock, log, { metrics });
   // With Redis, a logout on one instance ends the session in every instance's cache at once.
   const sessionFeed = config.redisUrl ? redisSessionInvalidations(config.redisUrl, `${config.redisPrefix}sessions`, log) : null;
   if (sessionFeed) app.addHook('onClose', () => sessionFeed.close());
@@ -147,15 +161,20 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
   if (sitesFeed) app.addHook('onClose', () => sitesFeed.close());
   const sitesCacheMs = sitesFeed || database.engine === 'pglite' ? SITES_CACHE_MS : SITES_SHARED_CACHE_MS;
   const changes = await createChanges(database, log);
+  // The kernel's caches, counted for /metrics (cache_lookups_total).
+  const sessionCache = new SessionCache();
+  const siteLookups = { hits: 0, misses: 0 };
+  metrics.cache('sessions', () => sessionCache);
+  metrics.cache('sites', () => siteLookups);
   const kernel: Kernel = {
     db: database.db,
     engine: database.engine,
     config,
     log,
     storage: storageFromConfig(config, clock),
-    sessions: dbSessions(database.db, { invalidations: sessionFeed ?? undefined }),
+    sessions: dbSessions(database.db, { invalidations: sessionFeed ?? undefined, cache: sessionCache }),
     sites: dbSites(database.db, ordered.flatMap((p) => (p.feature ? [p.feature] : [])), {
-      feed: sitesFeed ?? undefined, cacheMs: sitesCacheMs, settings: pluginSettings(ordered),
+      feed: sitesFeed ?? undefined, cacheMs: sitesCacheMs, settings: pluginSettings(ordered), lookups: siteLookups,
       loopbackPort: config.production ? undefined : config.port,
     }),
     services: new Services(),
@@ -165,9 +184,11 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     jobs,
     mail: createMail({ jobs, texts: loadTexts(), smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
     bootData: createBootData(log),
-    realtime: createRealtime({ db: database.db, clock, log, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix }),
+    realtime: createRealtime({ db: database.db, clock, log, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, draining: () => lifecycle.draining }),
     changes,
     events: createEvents(),
+    metrics,
+    lifecycle,
     access: createAccessControl(changes),
     audit: createAudit(database.db, clock),
     // Set below, once access control exists.
@@ -198,7 +219,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     if (!on) enabledBySite.set(site, on = new Set(enabledPlugins(ordered, site.plugins).map((p) => p.id)));
     return on;
   };
-  const forPlugin = pluginKernels(kernel);
+  const forPlugin = pluginKernels(kernel, metrics);
 
   // Expired one-time links are kept a while (per-day mail limits count them), then forgotten.
   jobs.every('kernel:tokens-cleanup', 86400_000, () => kernel.tokens.cleanup(7 * 86400_000));
@@ -233,13 +254,16 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     Object.assign(handle, { state: p.init?.(handle) });
   }
   for (const p of ordered) await p.start?.(forPlugin(p));
+  lifecycle.markStarted();
 
   app.addConstraintStrategy(queryFlagConstraint);
   await app.register(cookie);
   await registerCompression(app);
   // With Redis, rate-limit counters are shared by every instance behind the load balancer.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
-  if (redis) app.addHook('onClose', async () => { await redis.quit(); });
+  if (redis) app.addHook('onClose', () => closeRedis(redis));
+  // An outage is logged (and reported by /api/ready), never an unhandled error event.
+  redis?.on('error', (err) => log.warn({ err }, 'redis error (rate limits, readiness)'));
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:`, skipOnError: true } : {}),
@@ -261,9 +285,17 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     req.site = await kernel.sites.resolve(req.hostname, visitorCountry(req, config.trustProxy));
     req.userId = await kernel.sessions.resolve(req.cookies[SESSION_COOKIE]);
   };
+  // The probes of balancers, orchestrators and Prometheus need neither site nor session and answer
+  // whatever the Host (they call an instance by its address): they keep working while the database
+  // is down, which is what /api/ready is there to report.
+  const probes = new Set<string>([api.health.path, api.ready.path, METRICS_PATH]);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (probes.has(req.routeOptions.url ?? '')) {
+      reply.header('Cache-Control', 'no-store');
+      return;
+    }
     // Unknown Host: the default site, or 421 when the operator asks for strict hosts.
     if (config.strictHosts && !(await kernel.sites.known(req.hostname))) {
       throw new HttpError(421, 'misdirected_request', 'This server does not serve that domain.');
@@ -302,10 +334,20 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     return send(500, { error: 'internal', message: 'An error has occurred.' });
   });
 
-  kernel.serve(app, api.health, async () => {
-    await sql`SELECT 1`.execute(database.db);
-    return { status: 'ok' as const, database: database.engine, uptime: Math.round(process.uptime()) };
+  // Alive: answers without asking the database (a liveness probe must not restart every instance
+  // when the database is down); whether to send traffic is /api/ready's question.
+  kernel.serve(app, api.health, async () => ({ status: 'ok' as const, database: database.engine, uptime: Math.round(process.uptime()) }));
+  kernel.serve(app, api.ready, async (_req, reply) => {
+    const answer = await readiness(lifecycle, {
+      database: () => sql`SELECT 1`.execute(database.db),
+      ...(redis ? { redis: async () => { if (redis.status !== 'ready') throw new Error(`redis ${redis.status}`); await redis.ping(); } } : {}),
+    });
+    // The same answer, as 503: the balancer takes the instance out.
+    // (The contract's type speaks of 200 answers only; this one differs only in its status.)
+    if (!answer.ready) return sendPrepared(reply.status(503 as 200), JSON.stringify(answer));
+    return answer;
   });
+  registerMetrics(app, { metrics, allow: config.metricsAllow, realtime: kernel.realtime, jobs });
 
   const settingsJson = new WeakMap<SiteSettings, string>();
   kernel.serve(app, api.siteSettings, async (req, reply) => {
@@ -368,7 +410,7 @@ export async function buildApp({ config, database, plugins }: AppOptions): Promi
     browserSettings: (site) => browserSettings(site, ordered, kernel.enabled(site)),
     serve: kernel.serve, log,
   });
-  return { app, kernel, routes };
+  return { app, kernel, routes, metrics };
 }
 
 /** Stored files, only through the signed URLs `storage.url()` hands out; anything else is a 403. */
@@ -403,13 +445,15 @@ function registerMedia(app: FastifyInstance, storage: Storage) {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyPluginKernel = PluginKernel<any, any>;
-function pluginKernels(kernel: Kernel): (p: ServerPlugin) => AnyPluginKernel {
+function pluginKernels(kernel: Kernel, metrics: AppMetrics): (p: ServerPlugin) => AnyPluginKernel {
   const made = new Map<string, AnyPluginKernel>();
   const make = (p: ServerPlugin, base: Kernel): AnyPluginKernel => {
     const self = { id: p.id, on: (site: SiteSettings) => base.enabled(site).has(p.id) };
     // Reads fall through to the kernel it is made from (a test's kernel with its own logger, say).
     return Object.assign(Object.create(base) as Kernel, {
       self,
+      // Its metrics are named after it (`<id>_…`).
+      metrics: metrics.forPlugin(p.id),
       // Set for the app's own handles before init (see buildApp); a copy's come from the app's.
       deps: made.get(p.id)?.deps ?? {},
       state: made.get(p.id)?.state,

@@ -13,6 +13,12 @@ export interface ServerConfig {
   mailFrom?: string;
   /** How often each instance looks for due jobs (mail, clean-ups). */
   jobsPollMs: number;
+  /** METRICS_ALLOW: addresses and CIDR ranges that may read /metrics (default: loopback only; kernel/server/metrics-http.ts). */
+  metricsAllow: string[];
+  /** SHUTDOWN_DRAIN_MS: after SIGTERM, how long /api/ready answers 503 before sockets and the listener close (the balancer's time to notice). */
+  shutdownDrainMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: a shutdown not done by then exits anyway (code 1), as does a second SIGTERM. */
+  shutdownTimeoutMs: number;
   /** Shared secret of POST /api/mail-events.php (bounce and complaint reports); absent = endpoint off. */
   mailEventsToken?: string;
   /** Multiplies the per-address rate limits (end-to-end runs send everything from one address). */
@@ -71,6 +77,9 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return a === '::1' || /^127(\.\d{1,3}){3}$/.test(a);
 }
 
+/** A duration in ms from the environment: a whole number, else the default. */
+const msFrom = (v: string | undefined, fallback: number) => (v !== undefined && /^\d{1,9}$/.test(v.trim()) ? Number(v) : fallback);
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const host = env.HOST ?? '0.0.0.0';
@@ -84,6 +93,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     jobsPollMs: Number(env.JOBS_POLL_MS ?? 1000),
+    metricsAllow: env.METRICS_ALLOW?.trim() ? env.METRICS_ALLOW.split(',').map((s) => s.trim()).filter(Boolean) : ['127.0.0.0/8', '::1'],
+    shutdownDrainMs: msFrom(env.SHUTDOWN_DRAIN_MS, 5000),
+    shutdownTimeoutMs: msFrom(env.SHUTDOWN_TIMEOUT_MS, 30_000),
     mailEventsToken: env.MAIL_EVENTS_TOKEN || undefined,
     testHooks: !production && env.TEST_HOOKS === '1' && isLoopbackHost(host),
     strictHosts: env.STRICT_HOSTS === '1',

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { DB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { Clock } from './clock.ts';
+import type { Metrics } from './metrics.ts';
+import { withRequestId } from './request-id.ts';
 
 /**
  * Job kinds and their payloads (JSON), declared by each owner by declaration merging, so the code
@@ -33,7 +35,13 @@ export interface Jobs {
   /** Runs what is due now (and periodic tasks that are due, or all of them with `periodic: 'all'`). */
   runDue(opts?: { periodic?: 'due' | 'all' | 'none' }): Promise<number>;
   start(pollMs: number): void;
+  /**
+   * Stops claiming (the poll, and a drain under way takes no further batch; jobs it claimed but has
+   * not begun go back to the queue at once) and resolves once the jobs already running are done.
+   */
   stop(): Promise<void>;
+  /** Due jobs nobody has claimed, per kind, and how long the oldest has been due (the metrics' gauges). */
+  queueStats(): Promise<{ kind: string; due: number; oldestAgeSeconds: number }[]>;
 }
 
 export const jobMigrations: Migration[] = [{
@@ -59,12 +67,14 @@ const LOCK_MS = 5 * 60_000;
 /** 30 s, 1 min, 2 min … capped at 1 h. */
 export const retryDelayMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
-export function dbJobs(db: DB, clock: Clock, log: Logger): Jobs {
+export function dbJobs(db: DB, clock: Clock, log: Logger, opts: { metrics?: Pick<Metrics, 'counter'> } = {}): Jobs {
+  const runs = opts.metrics?.counter({ name: 'jobs_runs_total', help: 'Job runs on this instance, by kind and result (done, retry, failed: given up)', labelNames: ['kind', 'result'] as const });
   const handlers = new Map<string, { fn: (payload: unknown) => Promise<void>; maxAttempts: number }>();
   const periodic = new Map<string, { everyMs: number; task: () => Promise<void>; lastRun: number }>();
   let timer: ReturnType<typeof setInterval> | null = null;
   let chain: Promise<number> = Promise.resolve(0);
   let waiting: Promise<number> | null = null;
+  let stopping = false;
 
   const claim = async () => {
     const now = clock.now();
@@ -85,11 +95,14 @@ export function dbJobs(db: DB, clock: Clock, log: Logger): Jobs {
     const h = handlers.get(job.kind)!;
     const payload: unknown = typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload;
     try {
-      await h.fn(payload);
+      // Its log lines carry the job's id as their request id.
+      await withRequestId(`job-${job.id}`, () => h.fn(payload));
       await db.updateTable('kernel_jobs').set({ done_at: clock.now(), locked_until: null, last_error: null }).where('id', '=', job.id).execute();
+      runs?.inc({ kind: job.kind, result: 'done' });
     } catch (err) {
       const attempts = Number(job.attempts);
       const give = attempts >= h.maxAttempts;
+      runs?.inc({ kind: job.kind, result: give ? 'failed' : 'retry' });
       log.warn({ err, job: job.id, kind: job.kind, attempts }, give ? 'job failed for good' : 'job failed, will retry');
       await db.updateTable('kernel_jobs').set({
         locked_until: null,
@@ -100,20 +113,32 @@ export function dbJobs(db: DB, clock: Clock, log: Logger): Jobs {
     }
   };
 
+  // Claimed but not begun when the instance stops: back in the queue for another instance now,
+  // not after the lock's 5 minutes, and the claim does not count as an attempt.
+  const release = (ids: number[]) => db.updateTable('kernel_jobs').set({ locked_until: null, attempts: sql`attempts - 1` })
+    .where('id', 'in', ids).where('done_at', 'is', null).execute();
+
   const drain = async (mode: 'due' | 'all' | 'none') => {
     let done = 0;
     for (const [kind, p] of periodic) {
+      if (stopping) break;
       const now = clock.now().getTime();
       if (mode === 'all' || (mode === 'due' && now - p.lastRun >= p.everyMs)) {
         p.lastRun = now;
         await p.task().catch((err) => log.warn({ err, kind }, 'periodic task failed'));
       }
     }
-    for (;;) {
+    while (!stopping) {
       const batch = await claim();
       if (!batch.length) break;
-      for (const job of batch) await runOne(job);
-      done += batch.length;
+      for (const [i, job] of batch.entries()) {
+        if (stopping) {
+          await release(batch.slice(i).map((j) => j.id));
+          break;
+        }
+        await runOne(job);
+        done++;
+      }
     }
     return done;
   };
@@ -145,13 +170,23 @@ export function dbJobs(db: DB, clock: Clock, log: Logger): Jobs {
     },
     start(pollMs) {
       if (timer) return;
+      stopping = false;
       timer = setInterval(() => void jobs.runDue().catch((err) => log.warn({ err }, 'job poll failed')), pollMs);
       timer.unref();
     },
     async stop() {
+      stopping = true;
       if (timer) clearInterval(timer);
       timer = null;
       await chain;
+    },
+    async queueStats() {
+      const now = clock.now();
+      const { rows } = await sql<{ kind: string; due: number; oldest: Date | string }>`
+        SELECT kind, count(*) AS due, min(run_at) AS oldest FROM kernel_jobs
+        WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= ${now} AND (locked_until IS NULL OR locked_until < ${now})
+        GROUP BY kind`.execute(db);
+      return rows.map((r) => ({ kind: r.kind, due: Number(r.due), oldestAgeSeconds: Math.max(0, (now.getTime() - new Date(r.oldest).getTime()) / 1000) }));
     },
   };
   return jobs;

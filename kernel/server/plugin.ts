@@ -22,6 +22,8 @@ import type { Serve } from './endpoints.ts';
 import type { Events } from './events.ts';
 import type { Audit } from './console/audit.ts';
 import type { ConsoleStaff } from './console/staff.ts';
+import type { Metrics } from './metrics.ts';
+import type { Lifecycle } from './readiness.ts';
 
 /** The plugin a kernel handle was given to, and whether it is switched on for a site. */
 export interface PluginSelf {
@@ -65,6 +67,13 @@ export interface Kernel {
   audit: Audit;
   /** Console accounts: the password and TOTP login, console sessions (kernel/server/console/staff.ts). */
   console: ConsoleStaff;
+  /**
+   * Prometheus metrics on GET /metrics (kernel/server/metrics.ts): a plugin's own counters, gauges
+   * and histograms, named `<plugin id>_…`, and its caches' hits and misses (`metrics.cache`).
+   */
+  metrics: Metrics;
+  /** Started (migrations done) and draining (stopping after SIGTERM: no new long work), kernel/server/readiness.ts. */
+  lifecycle: Lifecycle;
   /** The ids of the plugins switched on for a site: the one switch (kernel/contract/plugin.ts). */
   enabled(site: SiteSettings): ReadonlySet<string>;
   self: PluginSelf;

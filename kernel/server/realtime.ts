@@ -12,6 +12,8 @@ import { HttpError } from './errors.ts';
 import { Compile } from 'typebox/compile';
 import { socket as socketEndpoint } from '../contract/api.ts';
 import type { RealtimeEvent, RealtimeEventType, SocketMessageDef, SocketPayload } from '../contract/realtime.ts';
+import { closeRedis } from './redis-close.ts';
+import { currentRequestId, newRequestId, wellFormedRequestId, withRequestId } from './request-id.ts';
 
 export type { RealtimeEvent } from '../contract/realtime.ts';
 /**
@@ -37,6 +39,12 @@ export interface Realtime {
   /** Open sockets on this instance. */
   readonly localSockets: number;
   register(app: FastifyInstance, resolveUser: (req: FastifyRequest) => number | null): Promise<void>;
+  /**
+   * Closes every socket of this instance with this code (SERVICE_RESTART as the instance stops:
+   * the browser reconnects at once, through the balancer to another instance); those that do not
+   * finish the closing handshake within `waitMs` are cut.
+   */
+  closeAll(code: number, reason: string, waitMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,6 +68,8 @@ const SOCKET_MESSAGE_BUDGET = 60;
 
 /** Close code of a socket whose message broke a rule or made its handler fail (RFC 6455 7.4.1). */
 export const POLICY_VIOLATION = 1008;
+/** Close code of every socket of an instance that stops (RFC 6455 registry: "Service Restart"); the browser reconnects at once. */
+export const SERVICE_RESTART = 1012;
 
 /** A frame's JSON when it is a plain object (what every socket message is); null for anything else. */
 export function parseFrame(text: string): Record<string, unknown> | null {
@@ -82,7 +92,7 @@ export function originHost(origin: string): string | null {
 
 interface Conn { socket: WebSocket; visible: boolean; alive: boolean; budget: number }
 
-export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisUrl?: string; redisPrefix: string }): Realtime {
+export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisUrl?: string; redisPrefix: string; draining?: () => boolean }): Realtime {
   const { db, clock, log } = opts;
   const byUser = new Map<number, Set<Conn>>();
   // A null-prototype table: a frame's `type` of "__proto__" or "constructor" finds nothing.
@@ -93,11 +103,14 @@ export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisU
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let count = 0;
 
+  // Runs as work of the request that published (its id on this line, on any instance).
   const deliver = (userIds: number[], event: RealtimeEvent) => {
     const text = JSON.stringify(event);
+    let sockets = 0;
     for (const id of userIds) {
-      for (const c of byUser.get(id) ?? []) if (c.socket.readyState === 1) c.socket.send(text);
+      for (const c of byUser.get(id) ?? []) if (c.socket.readyState === 1) { c.socket.send(text); sockets++; }
     }
+    log.debug({ event: event.type, users: userIds.length, sockets }, 'realtime event delivered');
   };
 
   const setPresence = async (userId: number, visible: boolean) => {
@@ -115,8 +128,8 @@ export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisU
     void sub.subscribe(channel).catch((err) => log.error({ err }, 'realtime subscribe failed'));
     sub.on('message', (_ch, raw: string) => {
       try {
-        const { u, e } = JSON.parse(raw) as { u: number[]; e: RealtimeEvent };
-        deliver(u, e);
+        const { u, e, r } = JSON.parse(raw) as { u: number[]; e: RealtimeEvent; r?: unknown };
+        withRequestId(wellFormedRequestId(r) ? r : newRequestId(), () => deliver(u, e));
       } catch (err) {
         log.warn({ err }, 'bad realtime message');
       }
@@ -126,7 +139,8 @@ export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisU
   const realtime: Realtime = {
     async publish(userIds, event) {
       const ids = Array.isArray(userIds) ? userIds : [userIds];
-      if (pub) await pub.publish(channel, JSON.stringify({ u: ids, e: event }));
+      // The publishing request's id travels along: the instance that delivers logs it.
+      if (pub) await pub.publish(channel, JSON.stringify({ u: ids, e: event, r: currentRequestId() }));
       else deliver(ids, event);
     },
     onMessage(def, handler) {
@@ -146,6 +160,8 @@ export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisU
         // Checked below as well, before the origin, so a visitor always hears authentication_required.
         config: { access: 'member', endpoint: socketEndpoint },
         preValidation: async (req) => {
+          // Stopping: the balancer sends the browser's next try to another instance.
+          if (opts.draining?.()) throw new HttpError(503, 'draining', 'This server is restarting; try again.');
           if (resolveUser(req) == null) throw new HttpError(403, 'authentication_required', 'authentication_required: log in first');
           // Another site's page may not open a socket with our member's cookie. A sandboxed page
           // sends `Origin: null`; that and anything that is no URL are refused too.
@@ -183,7 +199,8 @@ export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisU
             // Unknown types and frames that do not fit their message's schema are ignored.
             if (!entry || !entry.check.Check(msg)) return;
             // A handler that throws synchronously and one whose promise rejects end the same way.
-            new Promise<void>((resolve) => resolve(entry.handler(userId, msg, req.site))).catch((err) => fail(err, type));
+            // Each message is work of its own: its log lines and the events it publishes carry an id.
+            withRequestId(newRequestId(), () => new Promise<void>((resolve) => resolve(entry.handler(userId, msg, req.site)))).catch((err) => fail(err, type));
           } catch (err) {
             fail(err, type);
           }
@@ -218,11 +235,25 @@ export function createRealtime(opts: { db: DB; clock: Clock; log: Logger; redisU
       heartbeat.unref();
     },
 
+    async closeAll(code, reason, waitMs = 2000) {
+      const open = [...byUser.values()].flatMap((set) => [...set]).map((c) => c.socket);
+      const closed = Promise.all(open.map((socket) => new Promise<void>((resolve) => {
+        if (socket.readyState === socket.CLOSED) return resolve();
+        socket.once('close', () => resolve());
+        socket.close(code, reason);
+      })));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((resolve) => { timer = setTimeout(resolve, waitMs); });
+      await Promise.race([closed, late]);
+      clearTimeout(timer);
+      for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
+    },
+
     async close() {
       if (heartbeat) clearInterval(heartbeat);
       for (const set of byUser.values()) for (const c of set) c.socket.terminate();
       byUser.clear();
-      await Promise.all([pub?.quit(), sub?.quit()].map((p) => p?.catch(() => {})));
+      await closeRedis(pub, sub);
     },
   };
   return realtime;

@@ -6,6 +6,7 @@ import type { Migration } from './migrations.ts';
 import type { Logger } from 'pino';
 import { Redis } from 'ioredis';
 import { putBounded } from './bounded.ts';
+import { closeRedis } from './redis-close.ts';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_DAYS = 30;
@@ -48,13 +49,17 @@ export const SESSION_CACHE_MS = 30_000;
  */
 export class SessionCache {
   private map = new Map<string, { userId: number; until: number }>();
+  /** Lookups answered from memory and not (for /metrics). */
+  hits = 0;
+  misses = 0;
   constructor(private size = SESSION_CACHE_SIZE, private ttlMs = SESSION_CACHE_MS, private now = () => Date.now()) {}
   get(hash: string): number | undefined {
     const hit = this.map.get(hash);
-    if (!hit) return undefined;
+    if (!hit) { this.misses++; return undefined; }
     this.map.delete(hash);
-    if (hit.until <= this.now()) return undefined;
+    if (hit.until <= this.now()) { this.misses++; return undefined; }
     this.map.set(hash, hit); // most recently used last
+    this.hits++;
     return hit.userId;
   }
   set(hash: string, userId: number, expiresAt: number) {
@@ -99,7 +104,7 @@ export function redisSessionInvalidations(url: string, channel: string, log: Log
       pub.publish(channel, JSON.stringify({ origin, msg })).catch((err) => log.warn({ err }, 'session invalidation not published'));
     },
     subscribe: (fn) => void fns.push(fn),
-    async close() { await Promise.all([pub.quit(), sub.quit()]).catch(() => {}); },
+    close: () => closeRedis(pub, sub),
   };
 }
 

@@ -7,6 +7,7 @@ import type { DB } from './db.ts';
 import type { Migration } from './migrations.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import { settingProblem, type PluginSettings } from './plugin-settings.ts';
+import { closeRedis } from './redis-close.ts';
 
 type Stored = Partial<Omit<SiteSettings, 'domain' | 'geoip_country' | 'geoip_selected_country'>>;
 export interface SitesFile { default: Stored; domains: Record<string, Stored> }
@@ -151,7 +152,7 @@ export function redisSitesFeed(url: string, channel: string, log: Logger): Sites
       }
     },
     subscribe: (fn) => void fns.push(fn),
-    async close() { await Promise.all([pub.quit(), sub.quit()]).catch(() => {}); },
+    close: () => closeRedis(pub, sub),
   };
 }
 
@@ -169,7 +170,7 @@ export function followPort(origin: string, port: number | undefined): string {
   return u.origin;
 }
 
-export function dbSites(db: DB, allPlugins: string[], opts: { feed?: SitesFeed; cacheMs?: number; settings?: PluginSettings; loopbackPort?: number } = {}): Sites {
+export function dbSites(db: DB, allPlugins: string[], opts: { feed?: SitesFeed; cacheMs?: number; settings?: PluginSettings; loopbackPort?: number; lookups?: { hits: number; misses: number } } = {}): Sites {
   // The plugins' own defaults: a domain has every setting of every plugin, configured or not.
   const defaults = opts.settings?.defaults ?? {};
   const CACHE_MS = opts.cacheMs ?? SITES_CACHE_MS;
@@ -214,7 +215,11 @@ export function dbSites(db: DB, allPlugins: string[], opts: { feed?: SitesFeed; 
     resolve(host, visitorCountry) {
       const key = `${host}\n${visitorCountry ?? ''}`;
       const hit = resolved.get(key);
-      if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
+      if (hit && Date.now() - hit.at < CACHE_MS) {
+        if (opts.lookups) opts.lookups.hits++;
+        return hit.value;
+      }
+      if (opts.lookups) opts.lookups.misses++;
       if (resolved.size >= 1000) resolved.clear(); // arbitrary Host headers cannot grow it without bound
       const value = (async (): Promise<SiteSettings> => {
         let domain = normaliseHost(host || '');

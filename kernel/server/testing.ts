@@ -4,6 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { DestinationStream } from 'pino';
 import { readConfig } from './config.ts';
 import { openDatabase, type Database } from './db.ts';
 import { buildApp, type RouteSummary } from './app.ts';
@@ -31,7 +32,11 @@ export interface TestApp {
  * A fully built app on a fresh database: PGlite in memory, or a fresh schema on the PostgreSQL
  * server named by TEST_DATABASE_URL, so the same suite proves both engines.
  */
-export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?: number; demo?: boolean; distDir?: string; join?: TestApp; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(opts: {
+  plugins?: ServerPlugin[]; profiles?: number; demo?: boolean; distDir?: string; join?: TestApp; env?: Record<string, string>;
+  /** Log lines at this level to this stream (silent otherwise). */
+  log?: { level: string; stream: DestinationStream };
+} = {}): Promise<TestApp> {
   const dataDir = opts.join?.shared.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-test-'));
   const url = process.env.TEST_DATABASE_URL;
   // A second instance (`join`) works on the first one's database schema, files and Redis keys.
@@ -39,9 +44,9 @@ export async function createTestApp(opts: { plugins?: ServerPlugin[]; profiles?:
   if (opts.join && !url) throw new Error('a second instance needs TEST_DATABASE_URL (PGlite is one process)');
   const database = await openDatabase(url ? { url, schema } : {});
   const redisPrefix = opts.join?.shared.redisPrefix ?? `test-${crypto.randomBytes(4).toString('hex')}:`;
-  const config = { ...readConfig({ ...process.env, ...opts.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: 'silent', redisPrefix, distDir: opts.distDir ?? path.join(dataDir, 'no-dist') };
+  const config = { ...readConfig({ ...process.env, ...opts.env, DATA_DIR: dataDir, NODE_ENV: 'test' }), logLevel: opts.log?.level ?? 'silent', redisPrefix, distDir: opts.distDir ?? path.join(dataDir, 'no-dist') };
   const plugins = opts.plugins ?? serverPlugins;
-  const { app, kernel, routes } = await buildApp({ config, database, plugins });
+  const { app, kernel, routes } = await buildApp({ config, database, plugins, logStream: opts.log?.stream });
   if (!opts.join) await runSeeds(kernel, plugins, { demo: opts.demo ?? true, profiles: opts.profiles ?? 40 });
   await app.ready();
   return {
@@ -97,4 +102,21 @@ export function socketEvents(ws: WebSocket) {
     });
   });
   return { events, next };
+}
+
+/**
+ * A metric's value as GET /metrics shows it (asked from loopback): the sum of its samples whose
+ * labels include `labels`, 0 when there is none (a histogram's count is `<name>_count`).
+ */
+export async function metricValue(t: TestApp, name: string, labels: Record<string, string> = {}): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+  if (res.statusCode !== 200) throw new Error(`/metrics answered ${res.statusCode}`);
+  let sum = 0;
+  for (const line of res.body.split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const got = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
+    if (Object.entries(labels).every(([k, v]) => got[k] === v)) sum += Number(m[3]);
+  }
+  return sum;
 }

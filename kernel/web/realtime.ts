@@ -28,13 +28,22 @@ export const SOCKET_PATH = socket.path;
 const isEvent = (v: unknown): v is RealtimeEvent => typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
+/**
+ * The close code of a server instance that stops on purpose (kernel/server/shutdown.ts): the
+ * balancer already sends new connections elsewhere, so the page reconnects at once, spread over
+ * a moment only so that an instance's thousands of tabs do not all arrive in the same millisecond.
+ */
+export const SERVICE_RESTART = 1012;
+export const RESTART_SPREAD_MS = 250;
 
 type OpenSocket = (url: string) => WebSocket;
 const defaultOpen: OpenSocket | null = typeof WebSocket === 'undefined' ? null : (url) => new WebSocket(url);
 
 /**
  * The member's live connection: open while logged in, reconnecting with growing delays (plus
- * jitter, so a restarted server is not hit by every tab at once). It tells the server whether the
+ * jitter, so a restarted server is not hit by every tab at once), or at once when the server says
+ * it is restarting (1012); either way, 'realtime:open' with `reconnect` lets the plugins catch up
+ * on what they missed meanwhile (the chat reloads its conversations and the open one's messages). It tells the server whether the
  * page is visible, and says "hidden" with a beacon too, for when the socket is already gone.
  */
 export function startRealtime(deps: { bus: Bus; api: Api; appState: KernelStoreInstance; open?: OpenSocket | null }): Realtime & { dispose(): void } {
@@ -63,10 +72,16 @@ export function startRealtime(deps: { bus: Bus; api: Api; appState: KernelStoreI
         if (isEvent(event)) deps.bus.emit('realtime:event', event);
       } catch { /* not ours */ }
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (socket !== ws) return;
       socket = null;
       if (!deps.appState.loggedIn) return;
+      if (e?.code === SERVICE_RESTART) {
+        // Not this connection's fault: no backoff, and a failure after this starts from the first step.
+        attempt = 0;
+        timer = setTimeout(connect, Math.random() * RESTART_SPREAD_MS);
+        return;
+      }
       const base = BACKOFF_MS[Math.min(attempt++, BACKOFF_MS.length - 1)];
       timer = setTimeout(connect, base / 2 + Math.random() * base / 2);
     };

@@ -40,7 +40,13 @@ export const createAffiliatesPlugin = (net: AffiliatesNet = {}) => defineServerP
     const outbound = createOutbound({ ...net, testHooks: kernel.config.testHooks, testCa: () => state.testCa });
     state.attribution = createAttribution({ db: kernel.db, clock: kernel.clock, jobs: kernel.jobs });
     state.networks = createNetworks({ db: kernel.db, clock: kernel.clock });
-    state.postbacks = createPostbacks({ db: kernel.db, clock: kernel.clock, sites: kernel.sites, outbound, log: kernel.log, networks: state.networks });
+    state.postbacks = createPostbacks({
+      db: kernel.db, clock: kernel.clock, sites: kernel.sites, outbound, log: kernel.log, networks: state.networks,
+      results: kernel.metrics.counter({
+        name: 'affiliates_postbacks_total', labelNames: ['result', 'outcome'] as const,
+        help: 'Postback attempts on this instance: result delivered, retrying, failed (given up) or skipped; outcome of the attempt (delivered, redirect, http_error, refused, timeout, error, skipped)',
+      }),
+    });
     kernel.services.provide(affiliatesRef, { attribution: state.attribution, postbacks: state.postbacks, networks: state.networks });
 
     kernel.jobs.handle(POSTBACK_JOB, (p) => state.postbacks.deliver(p.postback), { maxAttempts: POSTBACK_MAX_ATTEMPTS });

@@ -49,8 +49,10 @@ export default defineServerPlugin(chatPlugin, {
     // A member's copy of their data (GDPR articles 15 and 20) holds their conversations.
     auth.addPersonalData(chatData(members));
     // The operators' inbox: members' messages to fictional profiles, answered from the console.
-    const inbox = createInbox(kernel, { members, credits, auth });
-    return { send: { members, credits }, inbox };
+    // Messages stored and delivered (members' and operators'), by kind: their rate on /metrics.
+    const sent = kernel.metrics.counter({ name: 'chat_messages_total', help: 'Chat messages sent on this instance, by kind (text, photo, gift)', labelNames: ['kind'] as const });
+    const inbox = createInbox(kernel, { members, credits, auth, sent });
+    return { send: { members, credits, sent }, inbox };
   },
   async api(app, kernel) {
     await chatRoutes(app, kernel, kernel.state.send);

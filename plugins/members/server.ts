@@ -39,6 +39,7 @@ export default defineServerPlugin(membersPlugin, {
     // Searches come from shared short-lived result lists (search-cache.ts).
     const searchCache = createSearchCache(kernel);
     kernel.services.provide(searchCacheRef, searchCache);
+    kernel.metrics.cache('search', () => searchCache.stats);
     // Demo members' pictures are drawn on their first request (then kept on disk), not while seeding.
     serveDemoPortraits(kernel);
     const { auth } = kernel.deps;

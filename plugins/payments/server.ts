@@ -54,6 +54,7 @@ export default defineServerPlugin(paymentsPlugin, {
       directDebit: () => directDebit.available(),
       receiptMail: (trx, row) => queueReceipt(kernel, trx, row),
       refundMail: (row) => queueRefundMail(kernel, row),
+      statuses: kernel.metrics.counter({ name: 'payments_status_total', help: 'Payments that reached a status on this instance (created: open; then pending, paid, failed, canceled, expired, refunded, charged_back)', labelNames: ['status'] as const }),
     });
     const directDebit = createDirectDebit({
       db: kernel.db, clock: kernel.clock, log: kernel.log, payments, sms: () => sms.sender,

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
+import { createTestApp, metricValue, type TestApp } from '../../../kernel/server/testing.ts';
 import { dbJobs, retryDelayMs } from '../../../kernel/server/jobs.ts';
 import { httpsPoster, type ResolvedAddress } from '../../../kernel/server/outbound.ts';
 import { serverPlugins } from '../../server.ts';
@@ -214,9 +214,15 @@ describe('affiliates: retries', () => {
   it('tries again after a 5xx (30 s later), delivering exactly once with the same payout id', async () => {
     let calls = 0;
     answer = () => ({ status: ++calls === 1 ? 500 : 200 });
+    const counted = async () => [
+      await metricValue(t, 'affiliates_postbacks_total', { result: 'retrying', outcome: 'http_error' }),
+      await metricValue(t, 'affiliates_postbacks_total', { result: 'delivered', outcome: 'delivered' }),
+    ];
+    const [retrying, delivered] = await counted();
     const { source } = await visit({ network: 'nretry', ref: 'r' });
     const pb = (await postbackOf(source, 'visit'))!;
     await run();
+    expect(await counted()).toEqual([retrying + 1, delivered]);
     expect(await postbackOf(source, 'visit')).toMatchObject({ status: 'pending', attempts: 1 });
     expect(await attemptsOf(pb.id)).toEqual([expect.objectContaining({ attempt: 1, outcome: 'http_error', http_status: 500 })]);
     await run(); // not due yet
@@ -228,6 +234,8 @@ describe('affiliates: retries', () => {
     expect(hits[0].headers['idempotency-key']).toBe(hits[1].headers['idempotency-key']);
     expect((await attemptsOf(pb.id)).map((a) => [a.outcome, a.http_status])).toEqual([['http_error', 500], ['delivered', 200]]);
     expect(await postbackOf(source, 'visit')).toMatchObject({ status: 'delivered', attempts: 2 });
+    // /metrics: one attempt to retry, one delivered.
+    expect(await counted()).toEqual([retrying + 1, delivered + 1]);
     t.kernel.clock.advance(2 * 3600_000);
     await run();
     expect(hits).toHaveLength(2);

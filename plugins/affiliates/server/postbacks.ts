@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
+import type { Counter } from 'prom-client';
 import type { DB } from '../../../kernel/server/db.ts';
 import type { Clock } from '../../../kernel/server/clock.ts';
 import type { Sites } from '../../../kernel/server/settings.ts';
@@ -85,10 +86,12 @@ export interface PostbackDeps {
   db: DB; clock: Clock; sites: Sites; outbound: Outbound; log: Logger;
   /** The networks kept in the database (networks.ts `find`): they win over the setting; undefined: not there. */
   networks?: { find(name: string, domain: string): Promise<NetworkConfig | null | undefined> };
+  /** Each attempt's outcome and where it left the postback (affiliates_postbacks_total on /metrics). */
+  results?: Pick<Counter<'result' | 'outcome'>, 'inc'>;
 }
 
 /** Sends postbacks: each at most once successfully, every attempt kept. */
-export function createPostbacks({ db, clock, sites, outbound, log, networks }: PostbackDeps) {
+export function createPostbacks({ db, clock, sites, outbound, log, networks, results }: PostbackDeps) {
   /**
    * Takes the postback for this runner: only while it is pending (or its last sender's lease ran
    * out), so parallel runs and duplicate jobs never send it twice and a delivered one never again.
@@ -152,6 +155,7 @@ export function createPostbacks({ db, clock, sites, outbound, log, networks }: P
     const config = await configFor(row);
     if (!config) {
       await db.updateTable('affiliate_postbacks').set({ status: 'skipped', finished_at: clock.now() }).where('id', '=', id).where('status', '=', 'pending').execute();
+      results?.inc({ result: 'skipped', outcome: 'skipped' });
       return;
     }
     const claimed = await claim(id);
@@ -189,6 +193,7 @@ export function createPostbacks({ db, clock, sites, outbound, log, networks }: P
       await trx.updateTable('affiliate_postbacks').set({ status, lease_until: null, ...(status === 'pending' ? {} : { finished_at: now }) })
         .where('id', '=', id).execute();
     });
+    results?.inc({ result: status === 'pending' ? 'retrying' : status, outcome });
     if (status === 'failed') log.warn({ postback: id, network: claimed.network, outcome, httpStatus, error, attempt }, 'affiliates: postback given up');
     if (status === 'pending') throw new Error(`postback ${id} to ${claimed.network}: ${outcome}${httpStatus ? ` ${httpStatus}` : ''}${error ? ` (${error})` : ''}`);
   }

@@ -74,6 +74,7 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel, auth: Aut
 
   const touchLastSeen = lastSeenWriter(db);
   const views = userViewCache(kernel); // exact: dropped on any committed change to the member's rows
+  kernel.metrics.cache('user-views', () => views.stats);
   const getUser = async (req: FastifyRequest) => {
     const user = await views.get(memberId(req), req.site, () => currentUser(req));
     await touchLastSeen(user.id); // at most once a minute per member

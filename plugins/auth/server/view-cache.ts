@@ -18,6 +18,8 @@ export function userViewCache(kernel: Pick<Kernel, 'changes' | 'clock' | 'enable
   const map = new Map<number, { user: User; until: number; plugins: string }>();
   const pluginsOf = (site: SiteSettings) => [...kernel.enabled(site)].join(',');
   let epoch = 0;
+  /** Answered from memory, and not (for /metrics). */
+  const stats = { hits: 0, misses: 0 };
   kernel.changes.onMember((id) => {
     epoch++;
     if (id == null) map.clear();
@@ -28,9 +30,11 @@ export function userViewCache(kernel: Pick<Kernel, 'changes' | 'clock' | 'enable
       const now = kernel.clock.now().getTime();
       const hit = map.get(userId);
       if (hit && hit.until > now && kernel.changes.live && hit.plugins === pluginsOf(site)) {
+        stats.hits++;
         // Site-specific fields come from this request's site.
         return hit.user.fictional_icon === site.fictional_icon ? hit.user : { ...hit.user, fictional_icon: site.fictional_icon };
       }
+      stats.misses++;
       const before = epoch;
       const user = await load();
       if (epoch === before && kernel.changes.live) {
@@ -39,5 +43,6 @@ export function userViewCache(kernel: Pick<Kernel, 'changes' | 'clock' | 'enable
       return user;
     },
     get entries() { return map.size; },
+    stats,
   };
 }

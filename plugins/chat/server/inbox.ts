@@ -194,7 +194,7 @@ export function createInbox(kernel: Kernel, deps: InboxDeps) {
       });
       return { r, row: res.row, fresh: { res, out, origin } };
     });
-    if (done.fresh) await deliver(kernel, done.fresh.res, done.fresh.out, done.fresh.origin);
+    if (done.fresh) await deliver(kernel, deps, done.fresh.res, done.fresh.out, done.fresh.origin);
     return messageView(kernel.storage, done.row, done.r.fictional_id);
   }
 

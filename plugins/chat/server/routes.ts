@@ -139,7 +139,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel, deps: Sen
     const res = await sendMessage(kernel, deps, req.site, out);
     // The sender's own row remembers the site they write from (its canonical origin, never a header):
     // notices to them link there; notices to a partner who has not written yet use it too.
-    if (!res.duplicate) await deliver(kernel, res, out, siteOrigin(req.site));
+    if (!res.duplicate) await deliver(kernel, deps, res, out, siteOrigin(req.site));
     const body: SendResponse = {
       message: messageView(kernel.storage, res.row, out.from), conversation_id: res.conversationId,
       credits: res.credits, charged: res.charged, free_messages_left: res.freeLeft,

@@ -9,9 +9,10 @@ import { NOTIFY_JOB } from './notify.ts';
 import type { CreditsService } from '../../credits/server.ts';
 import { isFictional, type MembersService } from '../../members/server.ts';
 import { accounts } from '../../auth/server.ts';
+import type { Counter } from 'prom-client';
 
-/** The services a send uses (the chat plugin's deps). */
-export interface SendDeps { credits: CreditsService; members: MembersService }
+/** The services a send uses (the chat plugin's deps), and its counter of messages sent (chat_messages_total on /metrics). */
+export interface SendDeps { credits: CreditsService; members: MembersService; sent?: Pick<Counter<'kind'>, 'inc'> }
 
 export interface Outgoing {
   from: number;
@@ -169,7 +170,8 @@ async function noteInInbox(trx: DB, conversationId: number, out: Outgoing, at: D
  * After a stored send (not a duplicate): the sender's row remembers the site's origin (notices link
  * there), both members' tabs get the message live, and the recipient hears of it if away.
  */
-export async function deliver(kernel: Kernel, res: SendResult, out: Pick<Outgoing, 'from' | 'to'>, origin: string | null) {
+export async function deliver(kernel: Kernel, deps: Pick<SendDeps, 'sent'>, res: SendResult, out: Pick<Outgoing, 'from' | 'to'>, origin: string | null) {
+  deps.sent?.inc({ kind: res.row.kind });
   if (origin) {
     await kernel.db.updateTable('chat_members').set({ origin }).where('conversation_id', '=', res.conversationId).where('user_id', '=', out.from).execute();
   }

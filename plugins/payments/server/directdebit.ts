@@ -208,6 +208,7 @@ export function createDirectDebit(deps: DirectDebitDeps) {
         await trx.insertInto('payment_events').values({ payment_id: row.id, status: 'open', source: 'create', note: `mandate ${reference}`, at: now }).execute();
         return { row, reference };
       });
+      payments.reached('open');
 
       const who = await accounts.contact(db, userId);
       let providerId: string;
@@ -228,18 +229,23 @@ export function createDirectDebit(deps: DirectDebitDeps) {
           await trx.insertInto('payment_events').values({ payment_id: r.id, status: 'failed', source: 'create', note: 'provider_refused', at: clock.now() }).execute();
           return r;
         });
+        payments.reached('failed');
         payments.publish(failed);
         throw new HttpError(502, 'provider_unavailable', 'The payment provider could not be reached. Please try again.');
       }
       // Accepted: pending until the bank collects, and the credits now (SEPA takes days).
+      let moved = false;
       const accepted = await db.transaction().execute(async (trx) => {
-        const row = await trx.updateTable('payments').set({ provider_id: providerId, status: 'pending', updated_at: clock.now() })
-          .where('id', '=', made.row.id).where('status', '=', 'open').returningAll().executeTakeFirst()
-          ?? await trx.selectFrom('payments').selectAll().where('id', '=', made.row.id).executeTakeFirstOrThrow();
+        const pending = await trx.updateTable('payments').set({ provider_id: providerId, status: 'pending', updated_at: clock.now() })
+          .where('id', '=', made.row.id).where('status', '=', 'open').returningAll().executeTakeFirst();
+        moved = pending !== undefined;
+        const row = pending ?? await trx.selectFrom('payments').selectAll().where('id', '=', made.row.id).executeTakeFirstOrThrow();
         await trx.insertInto('payment_events').values({ payment_id: row.id, status: row.status, source: 'create', note: 'debit_accepted', at: clock.now() }).execute();
         await payments.credit(trx, row, site);
         return trx.selectFrom('payments').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
       });
+      // (Moved on by a webhook before this: counted there.)
+      if (moved) payments.reached('pending');
       payments.publish(accepted);
       return { payment: await payments.view(userId, site, accepted), redirect_url: siteLink(site, `/transactions/${accepted.id}`) };
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TestApp } from '../../../kernel/server/testing.ts';
+import { metricValue, type TestApp } from '../../../kernel/server/testing.ts';
 import { paymentsTestApp } from './testing.ts';
 import { addMember } from '../../testing.ts';
 import { creditsRef } from '../../credits/server.ts';
@@ -59,6 +59,15 @@ async function buy(m: Member, outcome: TestOutcome, body?: { package_id: number;
 }
 
 describe('payments: buying credits with the test provider', () => {
+  it('counts payments by the status they reach on /metrics (payments_status_total)', async () => {
+    const m = await addMember(t);
+    const counts = async () => Promise.all(['open', 'paid', 'failed'].map((status) => metricValue(t, 'payments_status_total', { status })));
+    const [open, paid, failed] = await counts();
+    await buy(m, 'paid');
+    await buy(m, 'failed');
+    expect(await counts()).toEqual([open + 2, paid + 1, failed + 1]);
+  });
+
   it('buys end to end: paid → credited once, premium, the user object shows both, realtime told', async () => {
     const m = await addMember(t);
     await setCountry(m, 'NL');

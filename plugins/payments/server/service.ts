@@ -11,6 +11,7 @@ import type { Realtime } from '../../../kernel/server/realtime.ts';
 import { serviceRef } from '../../../kernel/server/services.ts';
 import { siteLink } from '../../../kernel/server/settings.ts';
 import type { CreditsService } from '../../credits/server.ts';
+import type { Counter } from 'prom-client';
 import { webhook, type CreatePaymentRequest, type CreatePaymentResponse, type CreditsOffer, type Payment, type PaymentStatus } from '../contract.ts';
 import { countryFor, currencyFor, methodsFor, packagesFor } from './offer.ts';
 import { discountSources, type DiscountSource, type PurchaseContext } from './discounts.ts';
@@ -70,6 +71,8 @@ export interface PaymentsService {
   view(userId: number, site: SiteSettings, row: Row): Promise<Payment>;
   /** Tells the member's pages that the payment changed (realtime). */
   publish(row: Row): void;
+  /** Counts a payment that reached `status` (committed): payments_status_total on /metrics. */
+  reached(status: PaymentStatus): void;
   /**
    * Staff refund the unused credits of a purchase (the member's refund's own path): within the
    * site's refund_days, or after it with a stated `reason` (else 400 reason_required). Once per
@@ -124,6 +127,8 @@ export interface PaymentsDeps {
   receiptMail?: (trx: DB, row: Row) => Promise<void>;
   /** Mails the member that a refund is on its way. */
   refundMail?: (row: Row) => Promise<void>;
+  /** Payments by the status they reached (created: open), counted once committed. */
+  statuses?: Pick<Counter<'status'>, 'inc'>;
 }
 
 export type PaymentRow = Row;
@@ -160,6 +165,8 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     on.insertInto('payment_events').values({ payment_id: paymentId, status, source, note, at: clock.now() }).execute();
 
   /** The member's open pages hear of the change with the payment as GET payments.php shows it. */
+  const reached = (status: PaymentStatus) => deps.statuses?.inc({ status });
+
   const publish = (row: Row) => {
     const userId = row.user_id;
     if (userId == null) return;
@@ -230,7 +237,10 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
       await audit?.(trx, row, updated);
       return { row: updated, changed: true };
     });
-    if (outcome?.changed) publish(outcome.row);
+    if (outcome?.changed) {
+      reached(outcome.row.status);
+      publish(outcome.row);
+    }
     return outcome?.row ?? null;
   }
 
@@ -441,6 +451,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
         await event(trx, made.id, 'open', 'create', claim ? `discount ${claim.discount.code}: ${claim.amount}` : null);
         return made;
       });
+      reached('open');
       const amount = row.amount;
       let made: { providerId: string; redirectUrl: string };
       try {
@@ -461,6 +472,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
           await event(trx, row.id, 'failed', 'create', 'provider_error');
           return r;
         });
+        reached('failed');
         publish(failed);
         throw new HttpError(502, 'provider_unavailable', 'The payment provider could not be reached. Please try again.');
       }
@@ -549,6 +561,7 @@ export function createPaymentsService(deps: PaymentsDeps): PaymentsService & { u
     async releaseDiscount(trx: DB, paymentId: number) { await discounts.release(trx, paymentId); },
     view: async (userId: number, site: SiteSettings, row: Row) => (await viewAll(userId, site, [row]))[0]!,
     publish,
+    reached,
 
     async sync(paymentId: number, source: Source) {
       const row = await sync(paymentId, source);
