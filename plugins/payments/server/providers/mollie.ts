@@ -1,5 +1,8 @@
-import createMollieClient, {
-  Locale, MandateMethod, PaymentMethod as MollieMethod, PaymentStatus as MollieStatus, SequenceType, type Payment as MolliePayment,
+// The named export: the package is CommonJS without an "exports" map, so under Node's own ESM loader
+// (the server runs `node --import tsx`) its default import is the whole module object, not the
+// function (vitest's interop hid that; the cluster test found it).
+import {
+  createMollieClient, Locale, MandateMethod, PaymentMethod as MollieMethod, PaymentStatus as MollieStatus, SequenceType, type Payment as MolliePayment,
 } from '@mollie/api-client';
 import type { Currency, PaymentMethod } from '../../contract.ts';
 import type { PaymentProvider, ProviderStatus } from '../provider.ts';
