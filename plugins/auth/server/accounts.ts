@@ -23,9 +23,12 @@ export const contact = (db: DB, id: number) => db.selectFrom('users')
 /**
  * Locks the member's account row until the transaction ends: one member's actions that check a
  * limit against what the previous one committed (sends, swipes, uploads) run one at a time.
+ * FOR NO KEY UPDATE, not FOR UPDATE: rows that refer to the account (a conversation, a like) take a
+ * KEY SHARE lock on it for their foreign key, which FOR UPDATE blocks; two members starting the same
+ * conversation at the same moment, each holding their own row, then deadlocked on PostgreSQL.
  */
 export async function lock(trx: DB, id: number): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+  await trx.selectFrom('users').select('id').where('id', '=', id).forNoKeyUpdate().execute();
 }
 
 /**

@@ -7,6 +7,8 @@ import { FREE_CONVERSATIONS, FREE_MESSAGES, type ChatResponse, type ChatsRespons
 import { NOTIFY_JOB, sendReminders } from './notify.ts';
 import { creditsRef } from '../../credits/server.ts';
 import { notificationsRef } from '../../notifications/server.ts';
+import { membersRef } from '../../members/server.ts';
+import { sendMessage } from './send.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ profiles: 0 }); });
@@ -177,6 +179,14 @@ describe('chat: credits and the free members\' rules', () => {
     expect((await ledger(a.id)).filter((r) => r.amount < 0)).toHaveLength(1);
   });
 
+  it('two members writing their first messages to each other at the same moment both get through (no deadlock on PostgreSQL)', async () => {
+    const pairs = await Promise.all(Array.from({ length: 6 }, async () => [await addMember(t, { premium: true, credits: 50 }), await addMember(t, { premium: true, credits: 50 })] as const));
+    const answers = await Promise.all(pairs.flatMap(([x, y]) => [send(x, y), send(y, x)]));
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
+    // One conversation per pair, both messages in it.
+    for (let i = 0; i < pairs.length; i++) expect(answers[2 * i].json().conversation_id).toBe(answers[2 * i + 1].json().conversation_id);
+  });
+
   it(`gives free members ${FREE_MESSAGES} free messages, then charges credits, then asks to buy credits`, async () => {
     const free = await addMember(t, { credits: 5 });
     const b = await addMember(t);
@@ -305,6 +315,29 @@ describe('chat: realtime', () => {
     const again = await t.call({ method: 'GET', url: `/api/messages.php?conversation=${cid}&after=0`, cookie: b.cookie });
     expect((again.json() as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual(['before the block', 'my answer']);
     for (const s of [aSock, bSock]) s.ws.terminate();
+  });
+
+  it('a retry of a send stored but never delivered (its instance stopped in between) delivers it, to the conversation only', async () => {
+    const a = await addMember(t, { premium: true, credits: 50 });
+    const b = await addMember(t);
+    const c = await addMember(t);
+    const [bSock, cSock] = [await socketOf(b), await socketOf(c)];
+    // The first attempt: stored and charged, then the process ends before `deliver` (no publish).
+    const k = key();
+    const deps = { credits: t.kernel.services.get(creditsRef), members: t.kernel.services.get(membersRef) };
+    const stored = await sendMessage(t.kernel, deps, await t.kernel.sites.resolve('localhost'), { from: a.id, to: b.id, kind: 'text', text: 'lost on the way', gift: null, photoKey: null, key: k });
+    expect(bSock.events).toHaveLength(0);
+    // The page retries with the same key: the same message, charged once, and now b gets it live.
+    const retry = (await send(a, b, { key: k, text: 'lost on the way' })).json() as SendResponse;
+    expect(retry.message.id).toBe(Number(stored.row.id));
+    expect(await bSock.next('chat:message')).toMatchObject({ from: a.id, message: { id: retry.message.id, text: 'lost on the way' } });
+    expect(await credits(a.id)).toBe(45);
+    // The same key aimed at someone else: the stored message goes to its own conversation again, never to c.
+    await send(a, c, { key: k });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bSock.events.filter((e) => e.type === 'chat:message')).toHaveLength(2);
+    expect(cSock.events).toHaveLength(0);
+    for (const s of [bSock, cSock]) s.ws.terminate();
   });
 
   it('refuses a socket without a session or from another site', async () => {

@@ -13,7 +13,7 @@ import {
   type ChatBlocker, type ChatResponse, type ChatsResponse, type Conversation, type SendResponse,
 } from '../contract.ts';
 import { chatPhotoFiles, MESSAGE_COLUMNS, messageView, type MessageRow } from './messages.ts';
-import { deliver, freeUsage, pairOf, premiumRequired, sendMessage, type Outgoing, type SendDeps } from './send.ts';
+import { deliver, freeUsage, pairOf, premiumRequired, redeliver, sendMessage, type Outgoing, type SendDeps } from './send.ts';
 import { accounts } from '../../auth/server.ts';
 
 const LIST_LIMIT = 200;
@@ -140,6 +140,7 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel, deps: Sen
     // The sender's own row remembers the site they write from (its canonical origin, never a header):
     // notices to them link there; notices to a partner who has not written yet use it too.
     if (!res.duplicate) await deliver(kernel, deps, res, out, siteOrigin(req.site));
+    else await redeliver(kernel, res);
     const body: SendResponse = {
       message: messageView(kernel.storage, res.row, out.from), conversation_id: res.conversationId,
       credits: res.credits, charged: res.charged, free_messages_left: res.freeLeft,

@@ -183,3 +183,18 @@ export async function deliver(kernel: Kernel, deps: Pick<SendDeps, 'sent'>, res:
     kernel.jobs.enqueue(NOTIFY_JOB, { message: Number(res.row.id), started: res.started }, { runAt: new Date(kernel.clock.now().getTime() + 2000) }),
   ]);
 }
+
+/**
+ * A retried send whose message was stored already (the same key): its first attempt may have ended
+ * between the commit and `deliver` (the instance stopped, say), and then nobody got it live. So it
+ * goes out again to both members' tabs (pages keep one message per id); nothing else is repeated
+ * (no notice, no count). The recipient is the stored conversation's other member, never the
+ * retry's `to`: a key reused with another recipient must not show the message to them.
+ */
+export async function redeliver(kernel: Kernel, res: SendResult) {
+  const conv = await kernel.db.selectFrom('chat_conversations').select(['user_low', 'user_high']).where('id', '=', res.conversationId).executeTakeFirst();
+  if (!conv) return;
+  const from = Number(res.row.sender_id);
+  const to = Number(conv.user_low) === from ? Number(conv.user_high) : Number(conv.user_low);
+  await Promise.all([from, to].map((member) => kernel.realtime.publish(member, { type: 'chat:message', message: messageView(kernel.storage, res.row, member), from })));
+}

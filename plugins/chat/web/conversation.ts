@@ -25,6 +25,13 @@ export class ConversationModel {
   typingUntil = 0;
   /** Answer of the last send: credits left and free messages left. */
   lastSend: SendResponse | null = null;
+  /**
+   * The newest message id that came from the server's side of the conversation (the load, the
+   * socket, a catch-up): a catch-up asks for what came after it. The page's own send answers do not
+   * move it: while the socket is down the member may still send (over HTTP), and the partner's
+   * messages of that time sit below the member's own newer one.
+   */
+  synced = 0;
 
   constructor(private readonly api: Api, private readonly me: number, private readonly target: { id?: number; member?: number }) {
     makeAutoObservable<ConversationModel, 'api' | 'me' | 'target'>(this, { api: false, me: false, target: false });
@@ -32,7 +39,6 @@ export class ConversationModel {
 
   get id(): number | null { return this.data?.conversation?.id ?? null; }
   get partnerId(): number | null { return this.data?.profile.id ?? null; }
-  get lastId(): number { return this.messages.at(-1)?.id ?? 0; }
   get readUpTo(): number { return this.data?.conversation?.read_up_to ?? 0; }
   get freeLeft(): number { return this.lastSend?.free_messages_left ?? this.data?.free_messages_left ?? 0; }
 
@@ -41,7 +47,12 @@ export class ConversationModel {
     try {
       const query = this.target.id ? { id: this.target.id } : { member: this.target.member };
       const data = await this.api.call(getChat, { query });
-      runInAction(() => { this.data = data; this.messages = data.messages; this.error = null; });
+      runInAction(() => {
+        this.data = data;
+        this.messages = data.messages;
+        this.synced = Math.max(0, ...data.messages.map((m) => m.id));
+        this.error = null;
+      });
     } catch (err) {
       runInAction(() => { this.error = err; });
     } finally {
@@ -49,20 +60,21 @@ export class ConversationModel {
     }
   }
 
-  /** After a reconnect: what arrived while the socket was down. */
+  /** After a reconnect: what arrived while the socket was down (the page keeps one message per id). */
   async catchUp() {
     if (!this.id) return;
-    const res = await this.api.call(catchUp, { query: { conversation: this.id, after: this.lastId } });
+    const res = await this.api.call(catchUp, { query: { conversation: this.id, after: this.synced } });
     runInAction(() => {
       res.messages.forEach((m) => this.add(m));
       this.setRead(res.read_up_to);
     });
   }
 
-  /** A message from the server (answer, socket or catch-up); each is shown once, in order. */
-  add(m: ChatMessage) {
+  /** A message from the server (socket or catch-up; `ownAnswer`: this page's send answered); each is shown once, in order. */
+  add(m: ChatMessage, ownAnswer = false) {
     if (this.data && !this.data.conversation) return; // started elsewhere: the page reloads instead
     if (this.id && m.conversation_id !== this.id) return;
+    if (!ownAnswer) this.synced = Math.max(this.synced, m.id);
     if (m.key) this.pending = this.pending.filter((p) => p.key !== m.key);
     if (this.messages.some((x) => x.id === m.id)) return;
     const next = [...this.messages, m].sort((a, b) => a.id - b.id);
@@ -112,7 +124,7 @@ export class ConversationModel {
       runInAction(() => {
         this.lastSend = res;
         if (started) this.pending = this.pending.filter((x) => x.key !== p.key);
-        else this.add(res.message);
+        else this.add(res.message, true);
       });
       if (started) await this.reopen(res.conversation_id);
       return res;
