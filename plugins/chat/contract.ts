@@ -81,7 +81,11 @@ export const getChat = endpoint({
   response: ChatResponse,
 });
 
-/** GET /api/messages.php: catch-up after a reconnect, what arrived after the newest message the page has. */
+/**
+ * GET /api/messages.php: catch-up after a reconnect, what arrived after the newest message the page
+ * has, plus the conversation's messages of the last two minutes below it (a delayed delivery can sit
+ * below newer messages; the page keeps one per id).
+ */
 export const catchUp = endpoint({
   method: 'GET', path: '/api/messages.php', access: 'member',
   query: Type.Object({ conversation: Id, after: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),

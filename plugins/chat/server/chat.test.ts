@@ -9,6 +9,7 @@ import { creditsRef } from '../../credits/server.ts';
 import { notificationsRef } from '../../notifications/server.ts';
 import { membersRef } from '../../members/server.ts';
 import { sendMessage } from './send.ts';
+import { CATCH_UP_OVERLAP_MS } from './routes.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ profiles: 0 }); });
@@ -338,6 +339,19 @@ describe('chat: realtime', () => {
     expect(bSock.events.filter((e) => e.type === 'chat:message')).toHaveLength(2);
     expect(cSock.events).toHaveLength(0);
     for (const s of [bSock, cSock]) s.ws.terminate();
+  });
+
+  it('a catch-up brings recent messages below the page\'s newest (a delayed delivery), not old ones', async () => {
+    const a = await addMember(t, { premium: true, credits: 50 });
+    const b = await addMember(t, { premium: true, credits: 50 });
+    // a's message is stored first (smaller id) but, say, delivered late; b's own newer one is what b's page has.
+    const late = (await send(a, b, { text: 'delayed' })).json() as SendResponse;
+    const mine = (await send(b, a, { text: 'newer' })).json() as SendResponse;
+    expect(mine.message.id).toBeGreaterThan(late.message.id);
+    const catchUp = async () => ((await t.call({ method: 'GET', url: `/api/messages.php?conversation=${late.conversation_id}&after=${mine.message.id}`, cookie: b.cookie })).json() as { messages: { id: number }[] }).messages.map((m) => m.id);
+    expect(await catchUp()).toEqual([late.message.id, mine.message.id]);
+    t.kernel.clock.advance(CATCH_UP_OVERLAP_MS + 1000);
+    expect(await catchUp()).toEqual([]);
   });
 
   it('refuses a socket without a session or from another site', async () => {

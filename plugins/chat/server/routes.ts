@@ -17,6 +17,14 @@ import { deliver, freeUsage, pairOf, premiumRequired, redeliver, sendMessage, ty
 import { accounts } from '../../auth/server.ts';
 
 const LIST_LIMIT = 200;
+/**
+ * A catch-up also brings the conversation's messages of the last two minutes (at most 50) that sit
+ * at or below the page's newest: a message whose delivery was delayed (its instance stopped between
+ * storing and publishing it; the sender's retry published it again, seconds later) can have a
+ * smaller id than messages the page got live meanwhile, and would never come otherwise.
+ */
+export const CATCH_UP_OVERLAP_MS = 2 * 60_000;
+const CATCH_UP_OVERLAP_MESSAGES = 50;
 // Generous for a person typing; a script is stopped here (and by the credits).
 const SENDS_PER_MINUTE = 120;
 
@@ -123,15 +131,23 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel, deps: Sen
     };
   });
 
-  // Catch-up after a reconnect: what arrived after the newest message the page has.
+  // Catch-up after a reconnect: what arrived after the newest message the page has, and the
+  // conversation's recent messages below it (see CATCH_UP_OVERLAP_MS); the page keeps one per id.
   kernel.serve(app, catchUp, async (req) => {
     const me = memberId(req);
     const q = req.query;
     const row = await ownConversation(me, q.conversation);
     // The same rule as opening the conversation: after a block neither side reads the history.
     await members.assertReachable(me, row.partner);
-    const rows = await db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', row.id)
-      .where('id', '>', Math.max(q.after, Number(row.cleared_up_to))).orderBy('id', 'asc').limit(CHAT_HISTORY_LIMIT).execute();
+    const cleared = Number(row.cleared_up_to);
+    const since = kernel.clock.now().getTime() - CATCH_UP_OVERLAP_MS;
+    const [after, recent] = await Promise.all([
+      db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', row.id)
+        .where('id', '>', Math.max(q.after, cleared)).orderBy('id', 'asc').limit(CHAT_HISTORY_LIMIT).execute(),
+      db.selectFrom('chat_messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', row.id)
+        .where('id', '>', cleared).where('id', '<=', q.after).orderBy('id', 'desc').limit(CATCH_UP_OVERLAP_MESSAGES).execute(),
+    ]);
+    const rows = [...recent.filter((m) => new Date(m.created_at).getTime() >= since).reverse(), ...after];
     return { messages: rows.map((m) => messageView(kernel.storage, m, me)), read_up_to: Number(row.partner_read) };
   });
 
