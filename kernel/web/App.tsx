@@ -8,6 +8,12 @@ import { ErrorPage } from './ErrorPage.tsx';
 import { layouts } from './layouts/Layouts.tsx';
 import { lazyOf } from './lazy.ts';
 
+/** The progress bar alone observes the loading count: a chunk or a load starting re-renders only it. */
+const LoadingBar = observer(function LoadingBar() {
+  const { appState } = useKernel();
+  return <ProgressBar active={appState.loading > 0} />;
+});
+
 /** The current route's page inside its layout; a failing page shows the error page, never a blank. */
 export const App = observer(function App() {
   const { appState } = useKernel();
@@ -33,7 +39,7 @@ export const App = observer(function App() {
   }
   return (
     <>
-      <ProgressBar active={appState.loading > 0} />
+      <LoadingBar />
       <Suspense fallback={<Spinner />}><Layout>{body}</Layout></Suspense>
     </>
   );

@@ -10,6 +10,7 @@ import { LOGIN_LINK_PURPOSE, maybeMailLoginLink } from './login-link.ts';
 import { currentUser as getUserEndpoint, login, loginLink, logout, saveLanguage } from '../contract.ts';
 import { lastSeenWriter } from './last-seen.ts';
 import { userViewCache } from './view-cache.ts';
+import { jsonOf } from '../../../kernel/server/serialize.ts';
 
 export async function authRoutes(app: FastifyInstance, kernel: Kernel, auth: AuthService) {
   const db = kernel.db;
@@ -82,7 +83,12 @@ export async function authRoutes(app: FastifyInstance, kernel: Kernel, auth: Aut
   };
   kernel.serve(app, getUserEndpoint, { response }, getUser);
   // The page's HTML carries the same answer (null for visitors), so the browser needs no request for it.
-  kernel.bootData.add('user', async (req) => (req.userId == null ? null : (await getUser(req).catch(() => null))?.user ?? null));
+  // Written through the answer's schema, like the API's: the browser's first poll then finds the very
+  // same member (no field more, none in another order) and re-renders nothing.
+  kernel.bootData.add('user', async (req) => {
+    const answer = req.userId == null ? null : await getUser(req).catch(() => null);
+    return answer ? (JSON.parse(jsonOf(response, answer)) as { user: unknown }).user : null;
+  });
 
   kernel.serve(app, saveLanguage, { response }, async (req) => {
     const userId = memberId(req);

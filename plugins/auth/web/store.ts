@@ -3,6 +3,7 @@ import type { StoreEnv } from '../../../kernel/web/store.ts';
 import { currentUser, login, logout, saveLanguage, type User, type UserResponse } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
 import type { Locale } from '../../../kernel/contract/locales.ts';
+import { sameData } from '../../../kernel/web/same.ts';
 
 /** Who is logged in. `setSession` is wired by the manifest to the kernel's session state. */
 export const AuthStore = types
@@ -19,7 +20,8 @@ export const AuthStore = types
     const env = () => getEnv<StoreEnv>(self);
     const setUser = (user: User | null) => {
       const changed = (self.user?.id ?? null) !== (user?.id ?? null);
-      self.user = user;
+      // The poll's answer is mostly the same member: keep the value (everything showing it stays put).
+      if (!sameData(self.user, user)) self.user = user;
       self.onSession(user?.id ?? null, user?.role === 'operator');
       if (changed) env().bus.emit('session:changed', { userId: user?.id ?? null });
     };

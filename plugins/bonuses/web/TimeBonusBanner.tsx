@@ -5,7 +5,7 @@ import { useKernel } from '../../../kernel/web/context.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { routeRef } from '../../../kernel/contract/routes.ts';
 import { colors } from '../../../kernel/web/theme.ts';
-import { formatCountdown, useCountdown } from '../../payments/ui.ts';
+import { CountdownTime, secondsLeft } from '../../payments/ui.ts';
 import { TIME_BONUS_PERCENTAGE } from '../contract.ts';
 import { bonusSlice } from './store.ts';
 import { Star } from './Star.tsx';
@@ -41,15 +41,15 @@ export default observer(function TimeBonusBanner() {
   const kernel = useKernel();
   const { t } = useTranslation();
   const store = bonusSlice.of(kernel);
-  const left = useCountdown(store.bonus?.remaining ?? 0, store.loadedAt, () => store.clear());
-  if (!store.visible || left <= 0) return null;
-  const time = formatCountdown(left);
+  // Only the <time> ticks (CountdownTime); the strip renders again when the bonus ends (store.clear()).
+  const seconds = store.bonus?.remaining ?? 0;
+  if (!store.visible || secondsLeft(seconds, store.loadedAt, Date.now()) <= 0) return null;
   const stars = <span className="stars"><Star /><Star /><Star /></span>;
   return (
     <Strip to={credits}>
       {stars}
       <span>{t('bonuses:banner.title', { percent: store.bonus?.code?.value_percentage ?? TIME_BONUS_PERCENTAGE })}</span>
-      <time dateTime={`PT${left}S`}>{time}</time>
+      <CountdownTime seconds={seconds} startedAt={store.loadedAt} onZero={() => store.clear()} />
       {stars}
     </Strip>
   );

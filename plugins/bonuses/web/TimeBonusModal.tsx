@@ -8,7 +8,7 @@ import type { ModalProps } from '../../../kernel/web/plugin.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { routeRef } from '../../../kernel/contract/routes.ts';
 import { colors } from '../../../kernel/web/theme.ts';
-import { formatCountdown, useCountdown } from '../../payments/ui.ts';
+import { CountdownTime } from '../../payments/ui.ts';
 import { TIME_BONUS_ACT_FAST, TIME_BONUS_PERCENTAGE } from '../contract.ts';
 import { bonusSlice, MODAL_DISMISS_KEY } from './store.ts';
 import { Star } from './Star.tsx';
@@ -48,7 +48,6 @@ export default observer(function TimeBonusModal({ close }: { close(): void; prop
   const kernel = useKernel();
   const { t } = useTranslation();
   const store = bonusSlice.of(kernel);
-  const left = useCountdown(store.bonus?.remaining ?? 0, store.loadedAt);
   const percent = store.bonus?.code?.value_percentage ?? TIME_BONUS_PERCENTAGE;
   const welcome = t('bonuses:modal.bonus', { percent });
   const done = () => {
@@ -64,7 +63,7 @@ export default observer(function TimeBonusModal({ close }: { close(): void; prop
         <p className="fast">{t('bonuses:modal.actFast', { hours: TIME_BONUS_ACT_FAST })}</p>
         <Link className="go" to={credits} onClick={done}>
           <span>{t('bonuses:modal.go')}</span>
-          {left > 0 && <time dateTime={`PT${left}S`}>{t('bonuses:modal.left', { time: formatCountdown(left) })}</time>}
+          <CountdownTime seconds={store.bonus?.remaining ?? 0} startedAt={store.loadedAt}>{(time) => t('bonuses:modal.left', { time })}</CountdownTime>
         </Link>
         <p className="instant">{t('bonuses:modal.instant')}</p>
       </Body>

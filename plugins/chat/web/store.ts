@@ -2,6 +2,7 @@ import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
 import { deleteChat, listChats, markRead, type ChatEntry, type ChatMessage, type ChatsResponse, type ReadEvent } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
+import { sameData } from '../../../kernel/web/same.ts';
 
 const LAST_OPENED_KEY = 'chat:last-opened';
 
@@ -32,7 +33,8 @@ export const ChatStore = types
         self.loading = !self.loaded;
         try {
           const res: ChatsResponse = yield api().call(listChats);
-          self.chats = res.chats;
+          // A poll that brings nothing new changes nothing (the list and the badges observe it).
+          if (!sameData(self.chats, res.chats)) self.chats = res.chats;
           self.loaded = true;
           self.error = null;
         } catch (err) {

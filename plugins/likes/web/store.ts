@@ -6,6 +6,7 @@ import {
   type AutoLikeResponse, type ButtonLikeSource, type LikeEntry, type LikeResponse, type LikesResponse,
 } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
+import { sameData } from '../../../kernel/web/same.ts';
 
 /** Likes given (`sent`) and received, the new-likes count and matches. */
 export const LikesStore = types
@@ -33,9 +34,10 @@ export const LikesStore = types
   .actions((self) => {
     const env = () => getEnv<StoreEnv & { kernel?: { startLoading(): void; stopLoading(): void } }>(self);
     const api = () => env().api;
+    // A poll that brings nothing new changes nothing (every heart on the page observes these lists).
     const setLists = (res: LikesResponse) => {
-      self.sent = res.profiles;
-      self.received = res.liked_by;
+      if (!sameData(self.sent, res.profiles)) self.sent = res.profiles;
+      if (!sameData(self.received, res.liked_by)) self.received = res.liked_by;
       self.loaded = true;
     };
     return {

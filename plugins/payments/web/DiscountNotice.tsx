@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { colors } from '../../../kernel/web/theme.ts';
 import type { Currency, OfferDiscount } from '../contract.ts';
 import { formatMoney } from '../money.ts';
-import { formatCountdown, useCountdown } from './countdown.ts';
+import { secondsLeft } from './countdown.ts';
+import { CountdownTime } from './CountdownTime.tsx';
 import { useLocale } from './ui.tsx';
 
 const Box = styled.section`
@@ -28,15 +29,18 @@ export function DiscountNotice({ discount, currency, onEnd, claim = true }: { di
   const { t } = useTranslation();
   const locale = useLocale();
   const startedAt = useMemo(() => Date.now(), [discount]);
-  const left = useCountdown(discount.ends_in ?? 0, startedAt, (discount.ends_in ?? 0) > 0 ? onEnd : undefined);
+  // Only the <time> ticks; the notice renders once (its line goes when the countdown reaches 0).
+  const [ended, setEnded] = useState(() => secondsLeft(discount.ends_in ?? 0, startedAt, Date.now()) <= 0);
+  useEffect(() => setEnded(secondsLeft(discount.ends_in ?? 0, startedAt, Date.now()) <= 0), [discount, startedAt]);
+  const end = () => { setEnded(true); if ((discount.ends_in ?? 0) > 0) onEnd?.(); };
   const percent = discount.value_percentage;
   // The claim goes with the welcome offers (spec section 9), not with codes; /premium shows it already.
   const welcome = claim && discount.kind !== 'code';
   return (
     <Box aria-labelledby="discount-heading">
       <h2 id="discount-heading">{t(`payments:discount.title.${discount.kind}`, { percent, code: discount.code })}</h2>
-      {discount.ends_in != null && left > 0 && (
-        <p>{t('payments:discount.endsIn')} <time dateTime={`PT${left}S`}>{formatCountdown(left)}</time></p>
+      {discount.ends_in != null && !ended && (
+        <p>{t('payments:discount.endsIn')} <CountdownTime seconds={discount.ends_in} startedAt={startedAt} onZero={end} /></p>
       )}
       {discount.minimum_order_value != null && (
         <p>{t('payments:discount.minimum', { amount: formatMoney(discount.minimum_order_value, currency, locale) })}</p>

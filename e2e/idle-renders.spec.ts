@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logInAs, newMember } from './helpers.ts';
+
+// A budget that stays: a members' page left alone (a phone on the table) must not keep rendering.
+// React's DevTools hook (which production React calls after every commit) counts the commits and the
+// components each one rendered again while nobody touches the page: the welcome bonus countdown may
+// tick once a second — and re-render only its own text — and polling that brings nothing new renders
+// nothing.
+
+const IDLE_MS = 6_000;
+/** At most one commit a second while idle (the countdown's tick)… */
+const MAX_COMMITS = IDLE_MS / 1000;
+/** …each rendering at most the countdown itself (two components, the second for slack). */
+const MAX_COMPONENTS_PER_COMMIT = 2;
+
+interface Commit { at: number; components: string[] }
+
+/** A stand-in for React DevTools' global hook: records each commit and the components it rendered. */
+function installCommitCounter() {
+  const seen = new WeakMap<object, [unknown, unknown]>();
+  const commits: { at: number; components: string[] }[] = [];
+  (window as unknown as { __commits: typeof commits }).__commits = commits;
+  // Function, class, forwardRef, memo and simple memo components.
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+  type Fiber = { tag: number; type: unknown; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null; memoizedProps: unknown; memoizedState: unknown };
+  const nameOf = (f: Fiber) => {
+    const t = f.type as { displayName?: string; name?: string; type?: { displayName?: string; name?: string }; render?: { name?: string } } | null;
+    return t?.displayName || t?.name || t?.type?.displayName || t?.type?.name || t?.render?.name || `tag${f.tag}`;
+  };
+  (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    onCommitFiberRoot(_id: number, root: { current: Fiber }) {
+      // A component rendered in this commit when its props or state are not those seen last time.
+      const rendered: string[] = [];
+      const stack: Fiber[] = [root.current];
+      while (stack.length) {
+        const f = stack.pop()!;
+        if (COMPONENT_TAGS.has(f.tag)) {
+          const before = seen.get(f) ?? (f.alternate ? seen.get(f.alternate) : undefined);
+          if (!before || before[0] !== f.memoizedProps || before[1] !== f.memoizedState) rendered.push(nameOf(f));
+          seen.set(f, [f.memoizedProps, f.memoizedState]);
+        }
+        if (f.sibling) stack.push(f.sibling);
+        if (f.child) stack.push(f.child);
+      }
+      commits.push({ at: Math.round(performance.now()), components: rendered });
+    },
+  };
+}
+
+/** Opens `path`, lets the page settle, then returns the commits of IDLE_MS without any input. */
+async function idleCommits(page: Page, path: string, ready: () => Promise<void>): Promise<Commit[]> {
+  await page.goto(path);
+  await ready();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2_000); // images, late answers and effects of the first screen settle
+  await page.evaluate(() => { (window as unknown as { __commits: unknown[] }).__commits.length = 0; });
+  await page.waitForTimeout(IDLE_MS);
+  return page.evaluate(() => (window as unknown as { __commits: Commit[] }).__commits);
+}
+
+test('members\' pages left alone render at most once a second, and only the countdown', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  // A member of today who has bought nothing: the welcome bonus strip counts down on every page.
+  const anna = await newMember(baseURL!, { name: 'Idle', gender: 'female', lookingFor: 'male', fresh: true });
+  const ben = await newMember(baseURL!, { name: 'Ben', gender: 'male', lookingFor: 'female' });
+  await logInAs(page, baseURL!, anna);
+  await page.addInitScript(installCommitCounter);
+
+  const main = page.getByRole('main');
+  // [address, its first screen is there, the welcome bonus strip shows (not in a conversation, nor on /credits)]
+  const pages: [string, () => Promise<void>, boolean][] = [
+    ['/members', () => main.getByRole('listitem').first().waitFor(), true],
+    [`/members/${ben.id}`, () => main.getByRole('heading', { level: 1 }).waitFor(), true],
+    [`/members/${ben.id}/chat`, () => main.getByRole('textbox', { name: `Message to ${ben.name}` }).waitFor(), false],
+    ['/chats', () => main.getByRole('heading', { level: 1 }).waitFor(), true],
+    ['/likes', () => main.getByRole('navigation', { name: 'Kinds of likes' }).waitFor(), true],
+    // /credits shows the offer with its own countdown instead of the strip.
+    ['/credits', () => main.getByRole('heading', { level: 1 }).waitFor(), false],
+  ];
+  for (const [path, ready, strip] of pages) {
+    const commits = await idleCommits(page, path, ready);
+    const summary = commits.map((c) => `${c.at}: ${c.components.join(', ') || '-'}`).join('\n');
+    // The bonus strip is there, so its countdown ticked throughout.
+    if (strip) await expect(page.getByRole('link', { name: /welcome bonus/i }).locator('time')).toBeVisible();
+    expect(commits.length, `${path}: ${commits.length} commits in ${IDLE_MS / 1000} s idle:\n${summary}`).toBeLessThanOrEqual(MAX_COMMITS + 1);
+    for (const c of commits) {
+      expect(c.components.length, `${path}: a commit while idle rendered ${c.components.join(', ')}`).toBeLessThanOrEqual(MAX_COMPONENTS_PER_COMMIT);
+    }
+  }
+});

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { formatCountdown, useCountdown } from './countdown.ts';
+
+/**
+ * hh:mm:ss left of `seconds` counted from `startedAt`, in a <time>: the only part of a page that
+ * re-renders each second (the banner, notice or dialog around it renders once). `children` wraps
+ * the text (e.g. "{{time}} left"); nothing shows once it reaches 0, when `onZero` runs once.
+ */
+export function CountdownTime({ seconds, startedAt, onZero, children = (time) => time }: {
+  seconds: number; startedAt: number; onZero?(): void; children?(time: string): ReactNode;
+}) {
+  const left = useCountdown(seconds, startedAt, onZero);
+  if (left <= 0) return null;
+  return <time dateTime={`PT${left}S`}>{children(formatCountdown(left))}</time>;
+}
