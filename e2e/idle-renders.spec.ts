@@ -66,7 +66,7 @@ async function idleCommits(page: Page, path: string, ready: () => Promise<void>)
   return page.evaluate(() => (window as unknown as { __commits: Commit[] }).__commits);
 }
 
-test('members\' pages left alone render at most once a second, and only the countdown', async ({ page, baseURL }) => {
+test('members\' pages left alone render at most once a second, and only the countdown', async ({ page, baseURL }, info) => {
   test.setTimeout(180_000);
   // A member of today who has bought nothing: the welcome bonus strip counts down on every page.
   const anna = await newMember(baseURL!, { name: 'Idle', gender: 'female', lookingFor: 'male', fresh: true });
@@ -93,6 +93,17 @@ test('members\' pages left alone render at most once a second, and only the coun
     expect(commits.length, `${path}: ${commits.length} commits in ${IDLE_MS / 1000} s idle:\n${summary}`).toBeLessThanOrEqual(MAX_COMMITS + 1);
     for (const c of commits) {
       expect(c.components.length, `${path}: a commit while idle rendered ${c.components.join(', ')}`).toBeLessThanOrEqual(MAX_COMPONENTS_PER_COMMIT);
+    }
+    // What a member sees first (this member has no photo yet: the photo alert applies).
+    const name = path.replace(/\/\d+/g, '/id').replace(/\W+/g, '-').replace(/^-|-$/g, '');
+    await page.screenshot({ path: `e2e/artifacts/${info.project.name}-first-screen-${name}.png` });
+    if (info.project.name === 'phone' && strip) {
+      // On a phone the alert is docked at the bottom of the screen, over nothing the first screen needs.
+      const alert = page.locator('[data-alert-dock] [role="status"]');
+      await expect(alert).toBeVisible();
+      const box = (await alert.boundingBox())!;
+      expect(box.y + box.height).toBeGreaterThan(page.viewportSize()!.height - 40);
+      expect(box.height).toBeLessThan(110);
     }
   }
 });

@@ -30,17 +30,40 @@ export type BootProvider = (req: FastifyRequest) => unknown;
 
 /** `kernel.bootData`: plugins add what the browser needs before its first paint. */
 export interface BootDataRegistry {
-  /** Adds `data[name]` to the inline boot block; the browser reads it with `kernel.bootData(name)`. */
-  add(name: string, provider: BootProvider): void;
+  /**
+   * Adds `data[name]` to the inline boot block; the browser reads it with `kernel.bootData(name)`.
+   * `images` names the pictures of that value the first screen shows (site paths): the page's head
+   * preloads them, so they download while the scripts do, not after the app has rendered.
+   */
+  add(name: string, provider: BootProvider, options?: { images?: (value: never) => string[] }): void;
   collect(req: FastifyRequest): Promise<Record<string, unknown>>;
+  /** The first-screen pictures of collected boot data (at most MAX_PRELOADED_IMAGES, site paths only). */
+  images(data: Record<string, unknown>): string[];
 }
+
+/** More preloads than a phone's first screen shows would take bandwidth from the scripts. */
+export const MAX_PRELOADED_IMAGES = 4;
 
 export function createBootData(log: Pick<Logger, 'error'>): BootDataRegistry {
   const providers = new Map<string, BootProvider>();
+  const imageLists = new Map<string, (value: never) => string[]>();
   return {
-    add(name, provider) {
+    add(name, provider, options) {
       if (providers.has(name)) throw new Error(`boot data ${name} is added twice`);
       providers.set(name, provider);
+      if (options?.images) imageLists.set(name, options.images);
+    },
+    images(data) {
+      const out: string[] = [];
+      for (const [name, list] of imageLists) {
+        if (data[name] == null) continue;
+        try {
+          for (const src of list(data[name] as never)) if (/^\/[^/\\]/.test(src) && !out.includes(src)) out.push(src);
+        } catch (err) {
+          log.error({ err, name }, 'boot images failed');
+        }
+      }
+      return out.slice(0, MAX_PRELOADED_IMAGES);
     },
     async collect(req) {
       const entries = await Promise.all([...providers].map(async ([name, provider]) => {
@@ -203,6 +226,9 @@ function pageFor(routes: CompiledRoute[], pathname: string, plugins: ReadonlySet
   return route;
 }
 
+/** A value for a double-quoted HTML attribute. */
+const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 function preloadLinks(files: string[], rendered = false): string {
   // A page rendered on the server shows before its chunk runs: its styles must be there for the
   // first paint (a stylesheet, not a preload), or the page jumps when they arrive. The chunk's
@@ -318,7 +344,8 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     const boot = `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${textsFor(page, locale, plugins, req.userId != null)},"data":${scriptSafe(JSON.stringify(data))}}`;
     const files = page?.files ?? [];
     const rendering = Boolean(page?.ssr && req.userId == null);
-    const head = `${preloadLinks(files, rendering)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
+    const images = bootData.images(data).map((src) => `<link rel="preload" as="image" fetchpriority="high" href="${attr(src)}">`).join('');
+    const head = `${images}${preloadLinks(files, rendering)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
     let html = shell.html.replace('</head>', `${head}</head>`);
     // An entry page for visitors arrives with the page in it (the browser hydrates it, boot.tsx).
     if (rendering) {

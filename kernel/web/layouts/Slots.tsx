@@ -24,7 +24,10 @@ const alertSpace = css`
   border-bottom: 1px solid #e3c8e6;
   background: #f7eef8;
   @media (min-width: 576px) { min-height: 64px; }
+  /* Docked on a phone (AlertBar): nothing to hold in the page. */
+  @media (max-width: 767.98px) { [data-alert-dock] & { display: none; } }
 `;
+
 
 /**
  * The plugins' alert for this layout: one at a time, the highest priority that applies (the next
@@ -35,8 +38,10 @@ export const Alerts = observer(function Alerts({ layout = 'default' }: { layout?
   const registry = useRegistry();
   const { ctx } = useKernel();
   const alerts = registry.alerts((key) => dismissals.isDismissed(key), layout).slice(0, 1);
+  // A conversation's composer sits at the bottom of the screen: there the alert stays in the page.
+  const docked = layout !== 'chat';
   return (
-    <>
+    <div data-alert-dock={docked || undefined}>
       {alerts.map((a) => {
         const C = lazyOf(a.component, a.plugin);
         return (
@@ -45,7 +50,7 @@ export const Alerts = observer(function Alerts({ layout = 'default' }: { layout?
           </ErrorBoundary>
         );
       })}
-    </>
+    </div>
   );
 });
 

@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useKernel } from '../context.ts';
 import type { RouteRef } from '../../contract/routes.ts';
+import { afterNextPaint } from '../yield.ts';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & {
   /** One of the plugin's own route names, or a ref to another plugin's route (hidden when that plugin is off). */
@@ -18,7 +19,8 @@ export function Link({ to, params, query, onClick, ...rest }: Props) {
     onClick?.(e);
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    router.go(href);
+    // The click paints first (its :active look), then the next page renders in its own task.
+    afterNextPaint(() => router.go(href));
   };
   return <a href={href} onClick={handle} {...rest} />;
 }

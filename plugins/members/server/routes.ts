@@ -5,6 +5,7 @@ import { memberId } from '../../../kernel/server/access.ts';
 import { sendPrepared } from '../../../kernel/contract/adapter.ts';
 import {
   INTEREST_KEYS, INTERESTS, blockMember, blockedMembers, interests, memberProfile, memberSearch, regions, reportMember, unblockMember,
+  type MembersResponse,
 } from '../contract.ts';
 import { GEO } from './seed/geo.ts';
 import { loadProfile, type ViewContext } from './queries.ts';
@@ -38,6 +39,9 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel, member
     if (['gender', 'country', 'countryregion', 'min_age', 'max_age', 'interests'].some((k) => query.has(k)) || (query.get('page') ?? '1') !== '1') return null;
     try { assertMayBrowse(req); } catch { return null; }
     return cache.search(base(req), req.userId, req.site, { page: 1 });
+  }, {
+    // The first cards' photos are the page's largest paint: they download beside the scripts.
+    images: (found: MembersResponse) => found.profiles.flatMap((p) => (p.main_image ? [p.main_image.thumb_filename] : [])),
   });
 
   // Visitors too, where the site lets them search (assertMayBrowse); members see more.
