@@ -14,8 +14,10 @@ export async function shot(page: Page, info: TestInfo, name: string) {
 /** Puts the demo member back to English, so every run starts alike. */
 /** On a phone the search filters fold away behind "Filters": opens them (wider screens show them always). */
 export async function openFilters(page: Page) {
+  if (page.viewportSize()!.width >= 768) return;
   const toggle = page.getByRole('button', { name: /^Filters\b/ });
-  if (await toggle.isVisible() && await toggle.getAttribute('aria-expanded') !== 'true') await toggle.click();
+  await toggle.waitFor(); // the page may still be rendering
+  if (await toggle.getAttribute('aria-expanded') !== 'true') await toggle.click();
 }
 
 export async function resetDemoLanguage(baseURL: string) {
