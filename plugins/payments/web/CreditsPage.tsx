@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
-import { Panels } from '../../../kernel/web/Panels.tsx';
+import { Panels, usePanelsLoaded } from '../../../kernel/web/Panels.tsx';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
@@ -21,14 +21,16 @@ export default observer(function CreditsPage() {
   const offer = useLoad(() => getOffer(kernel.api));
   // A code taken or removed, or a discount run out: the server's prices again (the page stays).
   const reload = () => getOffer(kernel.api).then(offer.set, () => {});
+  // The discount panels (a code form) come with the offer, not after it: the packages never move.
+  const panels = usePanelsLoaded('credits-discount');
   return (
     <Page className="container">
       <h1>{t('payments:credits.title')}</h1>
       {user && <p className="lead" role="status">{t('payments:credits.balance', { credits: user.credits ?? 0 })}</p>}
       <p>{t('payments:credits.lead')}</p>
       <FormError message={offer.error} />
-      {!offer.data && !offer.error && <Spinner />}
-      {offer.data && (
+      {(!offer.data || !panels) && !offer.error && <Spinner />}
+      {offer.data && panels && (
         <>
           {offer.data.last_order && (
             <p><Link to="credits-repeat-order">{t('payments:credits.repeat')}</Link></p>
