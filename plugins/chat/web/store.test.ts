@@ -30,6 +30,9 @@ describe('chat store', () => {
     store.received(msg(100, 1, 10), false, 1);
     store.received(msg(101, 2, 5), true, null);
     expect(store.totalUnread).toBe(4);
+    // The same message again (a retried send is delivered again): counted once.
+    store.received(msg(99, 1, 10), false, null);
+    expect(store.totalUnread).toBe(4);
     // Unknown conversation: the caller reloads.
     expect(store.received(msg(102, 77, 30), false, null)).toBe(false);
     await store.markRead(2);

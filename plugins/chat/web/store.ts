@@ -47,6 +47,8 @@ export const ChatStore = types
       received(message: ChatMessage, mine: boolean, openId: number | null): boolean {
         const entry = self.chats.find((c) => c.conversation.id === message.conversation_id);
         if (!entry) return false;
+        // The list has it (or a newer one) already: a send retried by its page is delivered again.
+        if ((entry.conversation.last_message?.id ?? 0) >= message.id) return true;
         const counts = !mine && openId !== message.conversation_id;
         const updated: ChatEntry = {
           ...entry,
