@@ -65,6 +65,7 @@ export async function measureInteractions(browser: Browser, origin: string, cook
     await ref.evaluate(OBSERVER);
     const settle = () => page.waitForTimeout(1500); // boot work after load (polling, images) settles first
     const cards = () => page.locator('main ul li');
+    let chatWith: string | undefined;
     for (let run = 0; run < runs; run++) {
       // 1. Like from search: a card whose heart is not pressed yet (each run likes another member).
       await page.goto(`${origin}/members?page=${run + 2}`, { waitUntil: 'load' });
@@ -85,9 +86,11 @@ export async function measureInteractions(browser: Browser, origin: string, cook
       }));
       results[1].reference.push(await latency(ref, () => ref.getByRole('button', { name: 'Like' }).click()));
 
-      // 3. Send a message to the member whose profile is open (a new conversation first offers
-      //    ice-breakers in a dialog: the member closes it and writes their own).
-      const id = new URL(page.url()).pathname.split('/')[2];
+      // 3. Send a message to the member whose profile the first run opened (every run writes in
+      //    the same conversation: a free member may hold only two; a new one first offers
+      //    ice-breakers in a dialog, which the member closes to write their own).
+      chatWith ??= new URL(page.url()).pathname.split('/')[2];
+      const id = chatWith;
       await page.goto(`${origin}/members/${id}/chat`, { waitUntil: 'load' });
       const box = page.getByRole('textbox', { name: /^Message to / });
       await box.waitFor();

@@ -1,14 +1,18 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { styled } from '@linaria/react';
 import { TopNav } from './TopNav.tsx';
-import { Footer } from './Footer.tsx';
 import { Alerts, LayoutSlotView, Modals } from './Slots.tsx';
 import { Toasts } from '../ui/Toasts.tsx';
 import { useKernel } from '../context.ts';
 import { colors } from '../theme.ts';
 import type { LayoutName } from '../plugin.ts';
+
+// The footer is below the first screen (main is at least a screen high): its code comes after the
+// page's, keeping the first download small. The server renders it in place (ssr.tsx waits for all).
+const LazyFooter = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
+const Footer = () => <Suspense fallback={null}><LazyFooter /></Suspense>;
 
 /**
  * The page area reaches at least the bottom of the first screen, so the footer starts below it: it

@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
-import { Panels, usePanelsLoaded } from '../../../kernel/web/Panels.tsx';
+import { Panels } from '../../../kernel/web/Panels.tsx';
+import { usePanelsLoaded } from '../../../kernel/web/panels-loaded.ts';
 import { FormError } from '../../../kernel/web/ui/Field.tsx';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
