@@ -122,6 +122,8 @@ test('leaving the members area before 40 s cancels the modal; back there the 40 
 
   // The swipe game is outside the members area (an in-app navigation: the timer must be cancelled).
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Swipe game' }).click();
+  // An in-app link navigates after the next frame (Link.tsx): let the paused clock run one.
+  await page.clock.runFor(100);
   await expect(page).toHaveURL(/\/swipe-game$/);
   await expect(banner(page)).toHaveCount(0);
   await page.clock.fastForward(15_000);
