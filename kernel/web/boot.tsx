@@ -11,6 +11,7 @@ import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunks.ts';
 import { preloaded } from './lazy.ts';
 import { yieldToMain } from './yield.ts';
+import { preloadFooter } from './layouts/Layouts.tsx';
 
 /** Calls `then` once, after React has committed the first (hydrating) render. */
 function Hydrated({ then }: { then: () => Promise<void> }) {
@@ -30,7 +31,9 @@ async function boot() {
     // The route first, then its page's chunk (preloaded by the HTML), then the first render: the
     // page paints in one go, without a spinner and a second render.
     kernel.router.start();
-    await preloaded(3000);
+    // A server-rendered page also waits for its footer's code, so it all hydrates at once (at most 3 s).
+    const parts = Promise.all([preloaded(3000), rendered ? preloadFooter() : null]);
+    await Promise.race([parts, new Promise((r) => setTimeout(r, 3000))]);
     await yieldToMain();
     const app = (
       <KernelContext.Provider value={{ kernel, registry }}>

@@ -38,9 +38,14 @@ let pending: Promise<unknown> = Promise.resolve();
  * (panels) have arrived too.
  */
 export function preload<P>(loader: Loader<P>, owners: readonly string[] = []): Promise<unknown> {
-  const p = withTexts(loader, owners).then((m) => { loaded.set(loader, m.default); }, () => {});
+  const p = preloadPart(loader, owners);
   pending = p;
   return p;
+}
+
+/** Like `preload`, for a part of the layout rather than the page (boot does not wait for it by default). */
+export function preloadPart<P>(loader: Loader<P>, owners: readonly string[] = []): Promise<unknown> {
+  return withTexts(loader, owners).then((m) => { loaded.set(loader, m.default); }, () => {});
 }
 
 /** The chunk `preload` last started, at most `ms` later (boot waits for the first page). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { styled } from '@linaria/react';
@@ -8,11 +8,21 @@ import { Toasts } from '../ui/Toasts.tsx';
 import { useKernel } from '../context.ts';
 import { colors } from '../theme.ts';
 import type { LayoutName } from '../plugin.ts';
+import { lazyOf, preloadPart } from '../lazy.ts';
 
 // The footer is below the first screen (main is at least a screen high): its code comes after the
 // page's, keeping the first download small. The server renders it in place (ssr.tsx waits for all).
-const LazyFooter = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
-const Footer = () => <Suspense fallback={null}><LazyFooter /></Suspense>;
+const loadFooter = () => import('./Footer.tsx').then((m) => ({ default: m.Footer }));
+/**
+ * Boot waits for it before hydrating a server-rendered page, so the footer hydrates together with the
+ * page: a tap on one of its links or a change of its language select is never lost to a part still
+ * waiting for its code.
+ */
+export const preloadFooter = () => preloadPart(loadFooter);
+function Footer() {
+  const Loaded = lazyOf(loadFooter);
+  return <Suspense fallback={null}><Loaded /></Suspense>;
+}
 
 /**
  * The page area reaches at least the bottom of the first screen, so the footer starts below it: it
