@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, shot } from './helpers.ts';
+import { expectAccessible, logInAs, newMember, shot } from './helpers.ts';
 
 // The landing page is rendered on the server for visitors and hydrated in the browser: it paints
 // with its content before any script runs, works without JavaScript, and hydrates without a mismatch.
@@ -10,7 +10,7 @@ test('a visitor gets "/" rendered on the server; the browser hydrates it without
   page.on('pageerror', (e) => errors.push(String(e)));
   // The HTML itself holds the page: its heading and the way in.
   const raw = await (await page.request.get('/')).text();
-  expect(raw).toMatch(/<div id="root">.*<h1>/s);
+  expect(raw).toMatch(/<div id="root"[^>]*>.*<h1>/s);
   expect(raw).toMatch(/href="\/login"/);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -41,4 +41,49 @@ test.describe('a visitor the site warns first (the browser says de-DE, a served 
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(errors).toEqual([]);
   });
+});
+
+// A member's search is rendered on the server too, from their own boot block (never a kept copy):
+// the first cards and their photos paint before the app's JavaScript has run.
+test('a member gets /members rendered on the server for them alone; it hydrates without a mismatch and answers at once', async ({ page, browser, baseURL }, info) => {
+  const anna = await newMember(baseURL!, { name: 'Annassr', gender: 'female', lookingFor: 'male' });
+  const ben = await newMember(baseURL!, { name: 'Benssr', gender: 'male', lookingFor: 'female' });
+  const html = async (cookie: string) => (await (await fetch(`${baseURL}/members`, { headers: { cookie } })).text());
+  const [forAnna, forBen] = [await html(anna.cookie), await html(ben.cookie)];
+  // The cards are in the HTML: a heading, card links to profiles and their photos.
+  for (const raw of [forAnna, forBen]) {
+    expect(raw).toMatch(/<div id="root"[^>]*>.*<h1>Search members<\/h1>/s);
+    expect(raw).toMatch(/<a[^>]+href="\/members\/\d+"/);
+  }
+  // Each member's own page (who they are rides in it): never the other's.
+  expect(forAnna).toContain(anna.email);
+  expect(forAnna).not.toContain(ben.email);
+  expect(forBen).toContain(ben.email);
+  expect(forBen).not.toContain(anna.email);
+
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await logInAs(page, baseURL!, ben);
+  await page.goto('/members');
+  const cards = page.getByRole('main').getByRole('link', { name: /.+, \d+/ });
+  await expect(cards.first()).toBeVisible();
+  // Hydrated and alive: the heart on the first card likes that member (a tap as the page arrives
+  // is kept until the page answers).
+  const first = (await page.getByRole('button', { name: /^Like / }).first().getAttribute('aria-label'))!.replace(/^Like /, '');
+  await page.getByRole('button', { name: `Like ${first}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `Take back your like for ${first}`, exact: true })).toBeVisible();
+  await shot(page, info, 'ssr-members');
+  expect(errors).toEqual([]);
+
+  // Without JavaScript the member still sees the faces.
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const [name, value] = ben.cookie.split('=');
+  await context.addCookies([{ name, value, url: baseURL! }]);
+  const still = await context.newPage();
+  await still.goto('/members');
+  await expect(still.getByRole('heading', { level: 1, name: 'Search members' })).toBeVisible();
+  await expect(still.locator('main img').first()).toBeVisible();
+  await expect(still.getByRole('main').getByRole('link', { name: /.+, \d+/ }).first()).toBeVisible();
+  await context.close();
 });

@@ -181,12 +181,14 @@ function textsFor(route: CompiledRoute | undefined, locale: Locale, plugins: Rea
 /** Visitor HTML of server-rendered pages is kept this long (faces and texts change slowly). */
 export const SSR_CACHE_MS = 60_000;
 const SSR_CACHE_SIZE = 500;
-type RenderPage = (url: string, boot: unknown) => Promise<string | null>;
+/** The page as HTML for `#root`, and the names of the lazy parts in it (kernel/web/ssr.tsx). */
+type Rendered = { html: string; parts: string[] };
+type RenderPage = (url: string, boot: unknown) => Promise<Rendered | null>;
 
 /**
- * The app's pages rendered on the server for visitors (`<dist>/server/ssr.js`, the build's `ssr`
- * environment from kernel/web/ssr.tsx), kept per domain, language, country and address: a
- * visitor's page holds nothing personal (the settings a browser may see, the texts, no user).
+ * The app's pages rendered on the server (`<dist>/server/ssr.js`, the build's `ssr` environment from
+ * kernel/web/ssr.tsx). A visitor's page holds nothing personal (the settings a browser may see, the
+ * texts, no user) and is kept per address and boot block; a member's is rendered for them each time.
  * Without a build of it (tests, `npm run dev`) pages are sent as before, rendered in the browser.
  */
 function serverRenderer(distDir: string, log: Pick<Logger, 'error'>) {
@@ -196,11 +198,15 @@ function serverRenderer(distDir: string, log: Pick<Logger, 'error'>) {
     ? import(pathToFileURL(file).href).then((m: { renderPage?: RenderPage; default?: { renderPage?: RenderPage } }) => m.renderPage ?? m.default?.renderPage ?? null)
       .catch((err: unknown) => { log.error({ err }, 'ssr: the server bundle does not load; pages render in the browser'); return null; })
     : Promise.resolve(null));
-  const cache = new Map<string, { html: string | null; at: number }>();
+  const cache = new Map<string, { html: Rendered | null; at: number }>();
   return {
-    async render(req: FastifyRequest, locale: string, bootJson: string): Promise<string | null> {
-      const key = [req.site.domain, locale, req.site.niche, req.site.geoip_selected_country, req.url].join('|');
-      const hit = cache.get(key);
+    async render(req: FastifyRequest, locale: string, bootJson: string): Promise<Rendered | null> {
+      // A member's page holds what is theirs (who they are, what they may see): never kept.
+      const shared = req.userId == null;
+      // The render follows from the address and the boot block alone: the same pair, the same HTML
+      // (a page whose data changed — the search's first results — is rendered again).
+      const key = shared ? `${req.url}|${crypto.createHash('sha1').update(bootJson).digest('base64url')}` : '';
+      const hit = shared ? cache.get(key) : undefined;
       if (hit && Date.now() - hit.at < SSR_CACHE_MS) return hit.html;
       const render = await load();
       if (!render) return null;
@@ -208,7 +214,7 @@ function serverRenderer(distDir: string, log: Pick<Logger, 'error'>) {
         log.error({ err, url: req.url }, 'ssr: render failed; the page renders in the browser');
         return null;
       });
-      putBounded(cache, key, { html, at: Date.now() }, SSR_CACHE_SIZE);
+      if (shared) putBounded(cache, key, { html, at: Date.now() }, SSR_CACHE_SIZE);
       return html;
     },
   };
@@ -343,14 +349,17 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     const page = pageFor(shell.routes, pathname, plugins, req.userId != null);
     const boot = `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${textsFor(page, locale, plugins, req.userId != null)},"data":${scriptSafe(JSON.stringify(data))}}`;
     const files = page?.files ?? [];
-    const rendering = Boolean(page?.ssr && req.userId == null);
+    // The page as the browser shows it at this address (not one it sends the visitor on to; ssr.tsx
+    // declines the rest).
+    const rendering = Boolean(page?.ssr && page.re.test(pathname));
     const images = bootData.images(data).map((src) => `<link rel="preload" as="image" fetchpriority="high" href="${attr(src)}">`).join('');
     const head = `${images}${preloadLinks(files, rendering)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
     let html = shell.html.replace('</head>', `${head}</head>`);
     // An entry page for visitors arrives with the page in it (the browser hydrates it, boot.tsx).
     if (rendering) {
       const rendered = await ssr.render(req, locale, boot);
-      if (rendered) html = html.replace('<div id="root"></div>', `<div id="root">${rendered}</div>`);
+      // The parts' code loads before the browser hydrates (boot.tsx): nothing in it waits for a chunk.
+      if (rendered) html = html.replace('<div id="root"></div>', () => `<div id="root" data-parts="${attr(rendered.parts.join(' '))}">${rendered.html}</div>`);
     }
 
     shellHeaders(reply);

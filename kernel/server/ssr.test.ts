@@ -13,7 +13,8 @@ const routeChunks: RouteChunks = {
   routes: [
     { name: 'index', path: '/', access: 'visitor', guestsOnly: true, plugin: 'home', ssr: true, files: [] },
     { name: 'login', path: '/login', access: 'visitor', guestsOnly: true, plugin: 'auth', serves: 'login', files: [] },
-    { name: 'members', path: '/members', access: 'visitor', plugin: 'members', serves: 'members-home', files: [] },
+    { name: 'members', path: '/members', access: 'visitor', plugin: 'members', serves: 'members-home', ssr: true, files: [] },
+    { name: 'chats', path: '/chats', access: 'member', plugin: 'chat', files: [] },
   ],
 };
 beforeAll(async () => {
@@ -22,7 +23,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'route-chunks.json'), JSON.stringify(routeChunks));
   // Counts its renders; shows the address, the language and whether a user came with the boot block.
   fs.writeFileSync(path.join(dist, 'server', 'ssr.js'), `let n = 0;
-exports.renderPage = async (url, boot) => '<main data-render="' + (++n) + '">' + url + ' ' + boot.locale + ' user=' + (boot.data.user ? boot.data.user.id : 'none') + '</main>';`);
+exports.renderPage = async (url, boot) => ({
+  html: '<main data-render="' + (++n) + '">' + url + ' ' + boot.locale + ' user=' + (boot.data.user ? boot.data.user.id : 'none') + '</main>',
+  parts: ['kernel:footer', 'x:page:"<y>"'],
+});`);
   t = await createTestApp({ profiles: 0, distDir: dist });
 });
 afterAll(async () => {
@@ -30,7 +34,7 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-const rootOf = (html: string) => /<div id="root">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+const rootOf = (html: string) => /<div id="root"[^>]*>(.*?)<\/div>/s.exec(html)?.[1] ?? '';
 
 describe('server-rendered entry pages', () => {
   it('renders an ssr page for visitors into #root, and keeps it for the next visitor', async () => {
@@ -44,18 +48,30 @@ describe('server-rendered entry pages', () => {
     expect(rootOf(de.body)).toBe('<main data-render="2">/ de user=none</main>');
   });
 
-  it('never renders (nor caches) a page for a member: nothing personal enters the shared HTML', async () => {
+  it('names the lazy parts the page holds on #root, escaped (the browser loads them before hydrating)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toContain('<div id="root" data-parts="kernel:footer x:page:&quot;&lt;y&gt;&quot;">');
+  });
+
+  it('renders a member\'s page for them alone, each time: never kept, never given to anyone else', async () => {
     const m = await addMember(t);
-    const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: m.cookie } });
-    expect(res.statusCode).toBe(200);
-    expect(rootOf(res.body)).toBe('');
-    expect(res.body).not.toContain('data-render');
-    // And the visitors' copy still holds no user.
+    const mine = async () => rootOf((await t.app.inject({ method: 'GET', url: '/members', headers: { cookie: m.cookie } })).body);
+    const first = await mine();
+    expect(first).toMatch(new RegExp(`^<main data-render="\\d+">/members en user=${m.id}</main>$`));
+    const second = await mine();
+    expect(second).toContain(`user=${m.id}`);
+    expect(second).not.toBe(first); // rendered again
+    // A visitor at the same address gets a page without anyone in it.
+    expect(rootOf((await t.app.inject({ method: 'GET', url: '/members' })).body)).toContain('user=none');
+    // A member at "/" (a page for guests) is sent on by the browser: nothing is rendered there.
+    expect(rootOf((await t.app.inject({ method: 'GET', url: '/', headers: { cookie: m.cookie } })).body)).toBe('');
     expect(rootOf((await t.app.inject({ method: 'GET', url: '/' })).body)).toContain('user=none');
   });
 
   it('renders only the pages marked ssr', async () => {
     expect(rootOf((await t.app.inject({ method: 'GET', url: '/login' })).body)).toBe('');
+    const m = await addMember(t);
+    expect(rootOf((await t.app.inject({ method: 'GET', url: '/chats', headers: { cookie: m.cookie } })).body)).toBe('');
   });
 
   it('does not serve the server bundle as a file', async () => {

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useKernel, useRegistry } from './context.ts';
 import { ErrorBoundary } from './ui/ErrorBoundary.tsx';
@@ -14,8 +14,18 @@ const LoadingBar = observer(function LoadingBar() {
   return <ProgressBar active={appState.loading > 0} />;
 });
 
-/** The current route's page inside its layout; a failing page shows the error page, never a blank. */
-export const App = observer(function App() {
+/** Calls `then` once, after React has committed the first (hydrating) render. */
+function Committed({ then }: { then?: () => void }) {
+  useEffect(() => then?.(), [then]);
+  return null;
+}
+
+/**
+ * The current route's page inside its layout; a failing page shows the error page, never a blank.
+ * `onHydrated`: what the browser adds to a page the server rendered, once it is hydrated (the same
+ * tree on both sides, so the ids React makes match).
+ */
+export const App = observer(function App({ onHydrated }: { onHydrated?: () => void }) {
   const { appState } = useKernel();
   const registry = useRegistry();
   const { route, pageError } = appState;
@@ -41,6 +51,7 @@ export const App = observer(function App() {
     <>
       <LoadingBar />
       <Suspense fallback={<Spinner />}><Layout>{body}</Layout></Suspense>
+      <Committed then={onHydrated} />
     </>
   );
 });

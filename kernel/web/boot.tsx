@@ -1,6 +1,6 @@
 import './ui/fonts.css';
 import './ui/globals.ts';
-import { startTransition, useEffect } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { webPlugins } from '../../plugins/index.ts';
@@ -9,20 +9,18 @@ import { readBootData } from './bootdata.ts';
 import { KernelContext } from './context.ts';
 import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunks.ts';
-import { preloaded } from './lazy.ts';
+import { preloaded, preloadPart } from './lazy.ts';
+import { lazyParts } from './lazy-parts.ts';
 import { yieldToMain } from './yield.ts';
-import { preloadFooter } from './layouts/Layouts.tsx';
-
-/** Calls `then` once, after React has committed the first (hydrating) render. */
-function Hydrated({ then }: { then: () => Promise<void> }) {
-  useEffect(() => void then(), [then]);
-  return null;
-}
+import { holdEarlyClicks } from './early-clicks.ts';
+import { whenHydrated } from './hydrated.ts';
 
 async function boot() {
   const el = document.getElementById('root')!;
   // An entry page for visitors came rendered from the server (kernel/web/ssr.tsx): hydrate it.
   const rendered = el.hasChildNodes();
+  // Its buttons and links show before they work: a tap meanwhile waits for hydration, not lost.
+  const releaseClicks = rendered ? holdEarlyClicks(el) : () => {};
   try {
     // Settings, texts and the user come inline with the page when the server put them there.
     // Boot runs as short tasks (yieldToMain between its pieces), and the first render is a transition,
@@ -31,16 +29,19 @@ async function boot() {
     // The route first, then its page's chunk (preloaded by the HTML), then the first render: the
     // page paints in one go, without a spinner and a second render.
     kernel.router.start();
-    // A server-rendered page also waits for its footer's code, so it all hydrates at once (at most 3 s).
-    const parts = Promise.all([preloaded(3000), rendered ? preloadFooter() : null]);
-    await Promise.race([parts, new Promise((r) => setTimeout(r, 3000))]);
+    // A server-rendered page also waits for the code of the parts the server rendered in it (the
+    // footer, a banner, the panels of its cards): React hydrates it all at once, and no part is
+    // left waiting for its code while the page's state moves on (at most 3 s).
+    const all = lazyParts(registry.plugins);
+    const parts = (el.dataset.parts ?? '').split(' ').flatMap((name) => all.get(name) ?? []);
+    const loading = Promise.all([preloaded(3000), ...parts.map((p) => preloadPart(p.loader, p.owner ? [p.owner] : []))]);
+    await Promise.race([loading, new Promise((r) => setTimeout(r, 3000))]);
     await yieldToMain();
     const app = (
       <KernelContext.Provider value={{ kernel, registry }}>
         <I18nextProvider i18n={kernel.i18n}>
-          <App />
           {/* What this browser adds to a hydrated page (a modal the visitor must see, say) comes once it is hydrated. */}
-          {rendered && <Hydrated then={setup} />}
+          <App onHydrated={rendered ? () => void whenHydrated(el).then(() => { releaseClicks(); return setup(); }) : undefined} />
         </I18nextProvider>
       </KernelContext.Provider>
     );
@@ -51,6 +52,7 @@ async function boot() {
       startTransition(() => root.render(app));
     }
   } catch (err) {
+    releaseClicks();
     if (isChunkLoadError(err) && reloadForChunkError()) return;
     console.error(err);
     // Nothing is loaded yet (not even translations): a minimal retry screen.

@@ -111,6 +111,7 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   };
   document.documentElement.lang = locale as Locale;
 
+  for (const p of registry.plugins) p.hydrate?.(kernel);
   for (const p of registry.plugins) await p.boot?.(kernel);
   await pause();
   // The plugins' subscriptions and timers (they may open a modal, say): at once, or — when the page

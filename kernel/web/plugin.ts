@@ -48,8 +48,10 @@ export interface RouteDef<N extends string = RouteName> {
   /** Shows a Back button in the installed app (when there is history). */
   backButton?: boolean;
   /**
-   * The server renders this page for visitors (an entry page: the landing page at "/"): the HTML
-   * arrives with the page in it, and the browser hydrates it (kernel/web/ssr.tsx).
+   * The server renders this page (kernel/web/ssr.tsx): the HTML arrives with the page in it, and the
+   * browser hydrates it. For visitors (an entry page: the landing page at "/") the HTML may be kept
+   * and shared; for a logged-in member it is rendered for them alone (what plugins' `hydrate` took
+   * from the boot data: the member, the first search results), never kept.
    */
   ssr?: boolean;
 }
@@ -187,6 +189,13 @@ export interface WebParts<N extends string = RouteName> {
   layouts?: LayoutDef[];
   /** Adds to the "(N)" window-title count and the app badge (unread messages, new likes). */
   attentionCount?: (ctx: SlotContext) => number;
+  /**
+   * Takes what the page carries inline (`kernel.bootData`) into the plugin's store, before `boot` and
+   * before the first render. It also runs on the server when a page is rendered there
+   * (kernel/web/ssr.tsx), so it touches no browser API: what the server rendered and what the
+   * browser hydrates come from the same state.
+   */
+  hydrate?: (kernel: WebKernel) => void;
   /** Awaited before the first render (e.g. who is logged in). */
   boot?: (kernel: WebKernel) => Promise<void>;
   /** Subscriptions and timers; returns their disposer. */

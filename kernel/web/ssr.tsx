@@ -1,9 +1,10 @@
-// The app rendered on the server (Rsbuild's `ssr` environment builds this file for Node): an entry
-// page for visitors (a route with `ssr: true`, the landing page at "/") arrives as HTML with the
-// page in it and paints before any script has run; the browser then hydrates it with the same
-// components, store and texts (boot.tsx). Only visitors: nothing personal is ever rendered here,
-// so the HTML may be kept and shared (kernel/server/shell.ts caches it per domain, language,
-// country and address).
+// The app rendered on the server (Rsbuild's `ssr` environment builds this file for Node): a page
+// whose route has `ssr: true` (the landing page at "/", the members' search) arrives as HTML with
+// the page in it and paints before any script has run; the browser then hydrates it with the same
+// components, store and texts (boot.tsx). A visitor's page holds nothing personal and may be kept
+// and shared (kernel/server/shell.ts caches it per domain, language, country and address); a
+// member's is rendered from their own boot block for them alone.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -16,7 +17,8 @@ import { Bus } from './bus.ts';
 import { KernelContext } from './context.ts';
 import { createI18n, ensureNamespaces } from './i18n.ts';
 import type { SlotContext, WebKernel } from './plugin.ts';
-import { lazyOf, loadTextsWith, preload } from './lazy.ts';
+import { lazyOf, loadTextsWith, preload, recordLazyWith } from './lazy.ts';
+import { lazyParts, partNames } from './lazy-parts.ts';
 import { Registry } from './registry.ts';
 import { staticRouter } from './router.ts';
 import { createRootStore } from './store.ts';
@@ -25,14 +27,23 @@ import { addIcons } from './ui/Icon.tsx';
 
 enableStaticRendering(true);
 
+// The lazy parts each render used (renders of several requests may run at once: one set each).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const used = new AsyncLocalStorage<Set<() => Promise<any>>>();
+recordLazyWith((loader) => used.getStore()?.add(loader));
+
+/** A page as HTML for `#root`, and the names of the lazy parts it holds (lazy-parts.ts). */
+export interface RenderedPage { html: string; parts: string[] }
+
 /** Past this, the page is sent without its server rendering (the browser renders it as usual). */
 const RENDER_TIMEOUT_MS = 2000;
 
 /**
  * The page at `url` as HTML for the `#root` element, from the same boot block the browser gets;
- * null when the address is not a server-rendered page for visitors (the shell is sent as before).
+ * null when the address is not a page the server renders for this visitor or member (the shell is
+ * sent as before).
  */
-export async function renderPage(url: string, boot: BootData): Promise<string | null> {
+export async function renderPage(url: string, boot: BootData): Promise<RenderedPage | null> {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const bus = new Bus();
   const api = createApi({ bus });
@@ -46,7 +57,7 @@ export async function renderPage(url: string, boot: BootData): Promise<string | 
   store.appState.setLocale(i18n.language);
   const router = staticRouter(registry.routes);
   const found = router.match(pathname);
-  if (!found?.route.ssr || found.route.access !== 'visitor') return null;
+  if (!found?.route.ssr) return null;
   const areas = new Map(registry.routes.map((r) => [r.name as string, r.area ?? null]));
   Object.defineProperties(ctx, {
     store: { get: () => store },
@@ -62,16 +73,23 @@ export async function renderPage(url: string, boot: BootData): Promise<string | 
     bootData: <T,>(name: string) => (name in boot.data ? boot.data[name] as T : undefined),
     async setLocale() {},
   };
+  // The state the browser starts from too (plugins' `hydrate`: the member, a page's first data).
+  for (const p of registry.plugins) p.hydrate?.(kernel);
+  // Only what the browser will show at this address itself: not a page it sends elsewhere (a member
+  // on a page for guests, a visitor on a members' page).
+  const { access, guestsOnly } = found.route;
+  if (access === 'operator' || (access === 'member' && !store.appState.loggedIn) || (guestsOnly && store.appState.loggedIn)) return null;
   store.appState.setRoute({ name: found.route.name, layout: found.route.layout ?? 'default', path: pathname, params: found.params, query: Object.fromEntries(searchParams) });
   // The page's chunk is there before rendering (as in the browser, which waits for it too).
   await preload(found.route.page, pageNamespaces(registry.plugins, found.route, ctx));
+  const loaders = new Set([found.route.page]);
   lazyOf(found.route.page, found.route.plugin);
 
-  return new Promise<string | null>((resolve) => {
+  return used.run(loaders, () => new Promise<RenderedPage | null>((resolve) => {
     let html = '';
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) { html += chunk.toString('utf8'); done(); },
-      final(done) { resolve(html); done(); },
+      final(done) { resolve({ html, parts: partNames(lazyParts(registry.plugins), loaders) }); done(); },
     });
     const stream = renderToPipeableStream(
       <KernelContext.Provider value={{ kernel, registry }}>
@@ -80,10 +98,14 @@ export async function renderPage(url: string, boot: BootData): Promise<string | 
       {
         // Every lazy part resolved: the whole page, as the browser's first render will be.
         onAllReady() { stream.pipe(sink); },
+        // In place, in one piece: React would otherwise send a large part (a page of search results)
+        // after the rest with an inline script to move it in, which the pages' CSP (no inline
+        // scripts) refuses.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onShellError() { resolve(null); },
         onError(err) { console.error('ssr:', err); },
       },
     );
     setTimeout(() => { stream.abort(); resolve(null); }, RENDER_TIMEOUT_MS).unref();
-  });
+  }));
 }

@@ -14,12 +14,15 @@ export default definePlugin(authPlugin, {
     { id: 'login', slot: 'top', order: 100, labelKey: 'auth:nav.login', route: 'login', variant: 'button', when: (ctx) => !ctx.loggedIn },
     { id: 'logout', slot: 'account', order: 100, labelKey: 'auth:nav.logout', action: (k) => void logout(k) },
   ],
-  async boot(kernel) {
+  hydrate(kernel) {
     auth(kernel).bindSession((id, operator) => kernel.appState.setUserId(id, operator));
-    // The page usually carries the user (or null for a visitor); without it, ask the API.
+    // The page usually carries the user (or null for a visitor).
     const inline = kernel.bootData<AuthStoreInstance['user']>('user');
     if (inline !== undefined) auth(kernel).setUser(inline);
-    else await auth(kernel).fetchUser().catch(() => {});
+  },
+  async boot(kernel) {
+    // Without the user in the page, ask the API.
+    if (kernel.bootData('user') === undefined) await auth(kernel).fetchUser().catch(() => {});
     const lang = auth(kernel).user?.language;
     if (lang && lang !== kernel.appState.locale && !document.cookie.includes('i18n_redirected=')) await kernel.setLocale(lang);
   },

@@ -20,7 +20,7 @@ declare module '../../kernel/web/plugin.ts' {
 export default definePlugin(membersPlugin, {
   store: membersSlice,
   pages: [
-    { name: 'members', access: 'visitor', serves: 'members-home', area: 'members', titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
+    { name: 'members', access: 'visitor', serves: 'members-home', area: 'members', ssr: true, titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
     { name: 'members-id', access: 'visitor', backButton: true, area: 'members', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
     // The spec's likes-m-id is the same screen, reached from the likes lists.
     { name: 'likes-m-id', area: 'members', access: 'member', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
@@ -34,18 +34,22 @@ export default definePlugin(membersPlugin, {
     },
     { id: 'my-profile', slot: 'account', order: 10, labelKey: 'members:nav.myProfile', route: 'members-id', params: (ctx) => ({ id: ctx.appState.userId ?? 0 }) },
   ],
+  hydrate(kernel) {
+    // The first unfiltered page of the search, when the HTML carries it (boot data: the server puts
+    // it only into /members without filters, and into / for members, who land on the search).
+    const inline = kernel.bootData<MembersResponse | null>('members-search');
+    if (inline) membersSlice.of(kernel).hydrate(inline);
+  },
   setup(kernel) {
     // The search starts with the route, while the page's chunk is still on its way (the page asks
     // for the same search and finds it running): the first cards' photos are the page's LCP.
-    // The first unfiltered page may already be in the HTML (boot data).
-    let inline = kernel.bootData<MembersResponse | null>('members-search');
-    return kernel.bus.on('route:changed', ({ name }) => {
-      if (name !== 'members') return;
-      const store = membersSlice.of(kernel);
+    const search = () => {
+      if (kernel.appState.route.name !== 'members') return;
       const { filter, page } = searchOf(kernel.appState.route.query);
-      if (inline && !Object.keys(filter).length && page === 1) store.hydrate(inline);
-      inline = null;
-      void store.search(filter, page);
-    });
+      void membersSlice.of(kernel).search(filter, page);
+    };
+    // A page the server rendered is set up once hydrated, after its route's first event.
+    search();
+    return kernel.bus.on('route:changed', search);
   },
 });

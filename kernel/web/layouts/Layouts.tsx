@@ -8,17 +8,13 @@ import { Toasts } from '../ui/Toasts.tsx';
 import { useKernel } from '../context.ts';
 import { colors } from '../theme.ts';
 import type { LayoutName } from '../plugin.ts';
-import { lazyOf, preloadPart } from '../lazy.ts';
+import { lazyOf } from '../lazy.ts';
 
 // The footer is below the first screen (main is at least a screen high): its code comes after the
 // page's, keeping the first download small. The server renders it in place (ssr.tsx waits for all).
-const loadFooter = () => import('./Footer.tsx').then((m) => ({ default: m.Footer }));
-/**
- * Boot waits for it before hydrating a server-rendered page, so the footer hydrates together with the
- * page: a tap on one of its links or a change of its language select is never lost to a part still
- * waiting for its code.
- */
-export const preloadFooter = () => preloadPart(loadFooter);
+// A server-rendered page loads it before hydrating (lazy-parts.ts), so the footer hydrates with the
+// page: a tap on one of its links or a change of its language select is never lost.
+export const loadFooter = () => import('./Footer.tsx').then((m) => ({ default: m.Footer }));
 function Footer() {
   const Loaded = lazyOf(loadFooter);
   return <Suspense fallback={null}><Loaded /></Suspense>;

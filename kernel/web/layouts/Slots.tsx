@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@linaria/core';
 import { useKernel, useRegistry } from '../context.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { useHydrated } from '../hydrated.ts';
 import { lazyOf } from '../lazy.ts';
 import { dismissals } from '../dismissals.ts';
 import type { BannerDef, LayoutName, LayoutSlot, ModalId } from '../plugin.ts';
@@ -24,8 +25,8 @@ const alertSpace = css`
   border-bottom: 1px solid #e3c8e6;
   background: #f7eef8;
   @media (min-width: 576px) { min-height: 64px; }
-  /* Docked on a phone (AlertBar): nothing to hold in the page. */
-  @media (max-width: 767.98px) { [data-alert-dock] & { display: none; } }
+  /* Docked (AlertBar): nothing to hold in the page. */
+  [data-alert-dock] & { display: none; }
 `;
 
 
@@ -37,7 +38,9 @@ const alertSpace = css`
 export const Alerts = observer(function Alerts({ layout = 'default' }: { layout?: LayoutName }) {
   const registry = useRegistry();
   const { ctx } = useKernel();
-  const alerts = registry.alerts((key) => dismissals.isDismissed(key), layout).slice(0, 1);
+  // The server knows neither stored dismissals nor the browser's permissions: alerts come after hydrating.
+  const hydrated = useHydrated();
+  const alerts = hydrated ? registry.alerts((key) => dismissals.isDismissed(key), layout).slice(0, 1) : [];
   // A conversation's composer sits at the bottom of the screen: there the alert stays in the page.
   const docked = layout !== 'chat';
   return (

@@ -12,28 +12,30 @@ const Bar = styled.div`
   .text { flex: 1 1 260px; }
   .dismiss { border: 0; background: none; font-size: 22px; line-height: 1; cursor: pointer; color: ${colors.muted}; padding: 4px 8px; }
   &[data-tone='info'] { background: #f7eef8; border-color: #e3c8e6; }
-  /* On a phone the page's alert is a compact card docked at the bottom of the screen: it never
-     pushes the page's first screen down, nor moves it when it arrives (layouts' data-alert-dock). */
-  @media (max-width: 767.98px) {
-    [data-alert-dock] & {
-      position: fixed;
-      left: 8px;
-      right: 8px;
-      bottom: calc(8px + env(safe-area-inset-bottom, 0px));
-      z-index: 1000;
-      border: 1px solid #e3c8e6;
-      border-radius: 12px;
-      box-shadow: 0 4px 18px rgba(0, 0, 0, 0.18);
-      font-size: 14px;
-      line-height: 1.35;
-      .container { flex-wrap: nowrap; gap: 8px; padding: 8px 6px 8px 12px; }
-      .text { flex: 1 1 auto; }
-      a, button:not(.dismiss) { flex: none; padding: 6px 12px; font-size: 14px; }
-    }
+  /* The page's alert is a compact card docked at the bottom of the screen: it never pushes the
+     page's first screen down, nor moves it when it arrives — after a server-rendered page has
+     hydrated, say (layouts' data-alert-dock). */
+  [data-alert-dock] & {
+    position: fixed;
+    left: 8px;
+    right: 8px;
+    bottom: calc(8px + env(safe-area-inset-bottom, 0px));
+    z-index: 1000;
+    border: 1px solid #e3c8e6;
+    border-radius: 12px;
+    box-shadow: 0 4px 18px rgba(0, 0, 0, 0.18);
+    font-size: 14px;
+    line-height: 1.35;
+    .container { flex-wrap: nowrap; gap: 8px; padding: 8px 6px 8px 12px; }
+    .text { flex: 1 1 auto; }
+    a, button:not(.dismiss) { flex: none; padding: 6px 12px; font-size: 14px; }
+  }
+  @media (min-width: 768px) {
+    [data-alert-dock] & { left: 50%; right: auto; width: min(720px, calc(100% - 32px)); transform: translateX(-50%); font-size: 15px; }
   }
 `;
 
-/** A full-width notice under the navigation (on a phone, docked at the bottom), with its actions and (optionally) a way to dismiss it. */
+/** A notice docked at the bottom of the screen (in a conversation, under the navigation), with its actions and (optionally) a way to dismiss it. */
 export function AlertBar({ children, actions, onDismiss, tone = 'warning', dismissLabel }: {
   children: ReactNode; actions?: ReactNode; onDismiss?(): void; tone?: 'warning' | 'info'; dismissLabel?: string;
 }) {

@@ -24,8 +24,8 @@ export const globals = css`
       color: ${colors.text};
       background: ${colors.light};
     }
-    /* The alert docked at the bottom of a phone's screen (AlertBar) would cover the page's end. */
-    @media (max-width: 767.98px) { body:has([data-alert-dock] > [role='status']) { padding-bottom: 96px; } }
+    /* The alert docked at the bottom of the screen (AlertBar) would cover the page's end. */
+    body:has([data-alert-dock] > [role='status']) { padding-bottom: 96px; }
     a { color: ${colors.dark}; }
     a:hover { color: ${colors.secondary}; }
     h1, h2, h3 { line-height: 1.2; margin: 0 0 12px; }

@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether a media query matches now, re-rendering when it changes (false where matchMedia is missing). */
-export function useMediaQuery(query: string): boolean {
+/**
+ * Whether a media query matches now, re-rendering when it changes (false where matchMedia is missing).
+ * `rendered`: what the server assumes when it renders the page (and the browser while it hydrates it).
+ */
+export function useMediaQuery(query: string, rendered = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = typeof window !== 'undefined' ? window.matchMedia?.(query) : undefined;
@@ -9,6 +12,6 @@ export function useMediaQuery(query: string): boolean {
       return () => list?.removeEventListener?.('change', onChange);
     },
     () => (typeof window !== 'undefined' && window.matchMedia?.(query).matches) || false,
-    () => false,
+    () => rendered,
   );
 }

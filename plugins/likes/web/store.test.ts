@@ -52,4 +52,25 @@ describe('likes store', () => {
     store.clear();
     expect(store.loaded).toBe(false);
   });
+
+  it('keeps a like given while the lists were on their way (their answer predates it)', async () => {
+    let answer!: (v: unknown) => void;
+    const api = fakeApi({
+      'GET /api/likes.php': () => new Promise((r) => { answer = r; }),
+      'POST /api/likes.php': () => ({ liked: true, match: false }),
+    });
+    const store = LikesStore.create({}, { api, bus: new Bus() });
+    const loading = store.load();
+    await store.like(p(8));
+    answer({ profiles: [], liked_by: [entry(9, true)] });
+    await loading;
+    expect(store.isLiked(8)).toBe(true);
+    expect(store.likedMe(9)).toBe(true); // the likes received still arrive
+    // The next load, asked after the like, is the truth again.
+    answer = () => {};
+    const next = store.load();
+    answer({ profiles: [], liked_by: [] });
+    await next;
+    expect(store.isLiked(8)).toBe(false);
+  });
 });

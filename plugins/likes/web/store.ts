@@ -15,7 +15,8 @@ export const LikesStore = types
     received: types.frozen<LikeEntry[]>([]),
     loaded: false,
   })
-  .volatile(() => ({ loading: false, error: null as unknown }))
+  // edits: likes given or taken back on this page, so a list asked for before one is not taken over it.
+  .volatile(() => ({ loading: false, error: null as unknown, edits: 0 }))
   .views((self) => ({
     get newCount() {
       return self.received.filter((e) => e.like_new).length;
@@ -35,8 +36,8 @@ export const LikesStore = types
     const env = () => getEnv<StoreEnv & { kernel?: { startLoading(): void; stopLoading(): void } }>(self);
     const api = () => env().api;
     // A poll that brings nothing new changes nothing (every heart on the page observes these lists).
-    const setLists = (res: LikesResponse) => {
-      if (!sameData(self.sent, res.profiles)) self.sent = res.profiles;
+    const setLists = (res: LikesResponse, sentToo = true) => {
+      if (sentToo && !sameData(self.sent, res.profiles)) self.sent = res.profiles;
       if (!sameData(self.received, res.liked_by)) self.received = res.liked_by;
       self.loaded = true;
     };
@@ -44,9 +45,12 @@ export const LikesStore = types
       /** The page's progress indicator shows on the first load only (polls are silent). */
       load: flow(function* () {
         self.loading = !self.loaded;
+        const edits = self.edits;
         try {
           const res: LikesResponse = yield api().call(listLikes);
-          setLists(res);
+          // A like given meanwhile (a tap as the page opens) may not be in this answer: the likes
+          // sent stay as they are on screen until the next load.
+          setLists(res, edits === self.edits);
           self.error = null;
         } catch (err) {
           self.error = err;
@@ -56,6 +60,7 @@ export const LikesStore = types
       }),
       /** Likes at once on screen; the server's answer confirms (or the like is taken back). */
       like: flow(function* (profile: ProfileSummary, source: ButtonLikeSource = 'profile') {
+        self.edits++;
         const before = self.sent;
         if (!self.sent.some((e) => e.profile.id === profile.id)) {
           self.sent = [{ profile, like_new: false, created_at: new Date().toISOString() }, ...self.sent];
@@ -69,6 +74,7 @@ export const LikesStore = types
         }
       }),
       unlike: flow(function* (id: number) {
+        self.edits++;
         const before = self.sent;
         self.sent = self.sent.filter((e) => e.profile.id !== id);
         try {

@@ -81,8 +81,9 @@ export const SearchForm = observer(function SearchForm({ filter }: { filter: Fil
 
   const set = (k: keyof Filter, v: string) => setF((prev) => ({ ...prev, [k]: v, ...(k === 'country' ? { countryregion: '' } : {}) }));
   // On a phone the fields stay folded away until asked for: not rendered until then (the country
-  // names alone cost a phone tens of milliseconds at the page's first render).
-  const wide = useMediaQuery(`(min-width: ${breakpoints.md}px)`);
+  // names alone cost a phone tens of milliseconds at the page's first render). The server renders
+  // them (folded away by CSS on a phone): a wide screen's open form must not grow after hydrating.
+  const wide = useMediaQuery(`(min-width: ${breakpoints.md}px)`, true);
   const showFields = open || wide;
   const countries = useMemo(() => {
     if (!showFields) return [];
