@@ -9,18 +9,17 @@ import { readBootData } from './bootdata.ts';
 import { KernelContext } from './context.ts';
 import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunks.ts';
-import { preloaded, preloadPart } from './lazy.ts';
-import { lazyParts } from './lazy-parts.ts';
+import { preloaded } from './lazy.ts';
 import { yieldToMain } from './yield.ts';
-import { holdEarlyClicks } from './early-clicks.ts';
-import { whenHydrated } from './hydrated.ts';
 
 async function boot() {
   const el = document.getElementById('root')!;
   // An entry page for visitors came rendered from the server (kernel/web/ssr.tsx): hydrate it.
   const rendered = el.hasChildNodes();
-  // Its buttons and links show before they work: a tap meanwhile waits for hydration, not lost.
-  const releaseClicks = rendered ? holdEarlyClicks(el) : () => {};
+  // Hydrating's own code comes beside the kernel's set-up (only such a page needs it). The page's
+  // buttons and links show before they work: from then on a tap waits for hydration, not lost.
+  let releaseClicks = () => {};
+  const hydrating = rendered ? import('./hydration.ts').then((h) => { releaseClicks = h.holdEarlyClicks(el); return h; }) : null;
   try {
     // Settings, texts and the user come inline with the page when the server put them there.
     // Boot runs as short tasks (yieldToMain between its pieces), and the first render is a transition,
@@ -32,16 +31,15 @@ async function boot() {
     // A server-rendered page also waits for the code of the parts the server rendered in it (the
     // footer, a banner, the panels of its cards): React hydrates it all at once, and no part is
     // left waiting for its code while the page's state moves on (at most 3 s).
-    const all = lazyParts(registry.plugins);
-    const parts = (el.dataset.parts ?? '').split(' ').flatMap((name) => all.get(name) ?? []);
-    const loading = Promise.all([preloaded(3000), ...parts.map((p) => preloadPart(p.loader, p.owner ? [p.owner] : []))]);
+    const hydration = await hydrating;
+    const loading = Promise.all([preloaded(3000), ...(hydration?.loadRenderedParts(el, registry.plugins) ?? [])]);
     await Promise.race([loading, new Promise((r) => setTimeout(r, 3000))]);
     await yieldToMain();
     const app = (
       <KernelContext.Provider value={{ kernel, registry }}>
         <I18nextProvider i18n={kernel.i18n}>
           {/* What this browser adds to a hydrated page (a modal the visitor must see, say) comes once it is hydrated. */}
-          <App onHydrated={rendered ? () => void whenHydrated(el).then(() => { releaseClicks(); return setup(); }) : undefined} />
+          <App onHydrated={hydration ? () => void hydration.whenHydrated(el).then(() => { releaseClicks(); return setup(); }) : undefined} />
         </I18nextProvider>
       </KernelContext.Provider>
     );

@@ -124,6 +124,7 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
       disposers.push(p.setup(kernel));
       await pause();
     }
+    store.appState.settle();
   };
   if (!deps.deferSetup) await setup();
 

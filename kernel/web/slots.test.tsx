@@ -142,4 +142,30 @@ describe('layout slots', () => {
     expect(screen.queryByText('First alert')).toBeNull();
     dispose();
   });
+
+  it('shows no alert until the plugins are set up (a page the server rendered sets up once hydrated)', async () => {
+    let pushKnown = false;
+    const alerts = testPlugin({ id: 'alerts', alerts: [
+      { id: 'push', priority: 2, when: () => pushKnown, component: async () => ({ default: () => <p>Push alert</p> }) },
+      { id: 'mails', priority: 1, when: () => true, component: async () => ({ default: () => <p>Mails alert</p> }) },
+    ] });
+    // Like the push plugin: its setup decides, at once, that its (higher) alert applies.
+    const decides = definePlugin({ id: 'decides' }, { setup: () => { pushKnown = true; return () => {}; } });
+    history.replaceState(null, '', '/members');
+    const { kernel, registry, setup, dispose } = await createKernel([pages, alerts, decides], { api: fakeApi({}), bus: new Bus(), settings, deferSetup: true });
+    render(
+      <KernelContext.Provider value={{ kernel, registry }}>
+        <I18nextProvider i18n={kernel.i18n}><App /></I18nextProvider>
+      </KernelContext.Provider>,
+    );
+    act(() => kernel.router.start());
+    expect(await screen.findByText('Search')).toBeTruthy();
+    // The lower alert never shows first, to give way a moment later.
+    expect(screen.queryByText('Mails alert')).toBeNull();
+    expect(screen.queryByText('Push alert')).toBeNull();
+    await act(() => setup());
+    expect(await screen.findByText('Push alert')).toBeTruthy();
+    expect(screen.queryByText('Mails alert')).toBeNull();
+    dispose();
+  });
 });

@@ -34,6 +34,11 @@ export const KernelStore = types
     pageError: types.maybeNull(types.frozen<{ status: number; message: string }>()),
     /** Seconds between polls; the push plugin slows it down while push delivers news. */
     pollSeconds: 60,
+    /**
+     * Every plugin's \`setup\` has run (at once in the browser; after hydrating a page the server
+     * rendered; never on the server): what they decide — which alert applies — is known.
+     */
+    settled: false,
   })
   .views((self) => ({
     get loggedIn() {
@@ -51,6 +56,9 @@ export const KernelStore = types
     },
     setPollSeconds(seconds: number) {
       self.pollSeconds = seconds;
+    },
+    settle() {
+      self.settled = true;
     },
     setLocale(locale: string) {
       self.locale = locale;

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@linaria/core';
 import { useKernel, useRegistry } from '../context.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { useHydrated } from '../hydrated.ts';
 import { lazyOf } from '../lazy.ts';
 import { dismissals } from '../dismissals.ts';
 import type { BannerDef, LayoutName, LayoutSlot, ModalId } from '../plugin.ts';
@@ -38,9 +37,9 @@ const alertSpace = css`
 export const Alerts = observer(function Alerts({ layout = 'default' }: { layout?: LayoutName }) {
   const registry = useRegistry();
   const { ctx } = useKernel();
-  // The server knows neither stored dismissals nor the browser's permissions: alerts come after hydrating.
-  const hydrated = useHydrated();
-  const alerts = hydrated ? registry.alerts((key) => dismissals.isDismissed(key), layout).slice(0, 1) : [];
+  // Once the plugins are set up: which alert applies is known then (one does not give way to another
+  // a moment later), and after hydrating (the server knows no stored dismissals nor permissions).
+  const alerts = ctx.appState.settled ? registry.alerts((key) => dismissals.isDismissed(key), layout).slice(0, 1) : [];
   // A conversation's composer sits at the bottom of the screen: there the alert stays in the page.
   const docked = layout !== 'chat';
   return (

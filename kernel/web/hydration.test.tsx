@@ -2,27 +2,13 @@ import { act, lazy, Suspense, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isHydrated, useHydrated, whenHydrated } from './hydrated.ts';
+import { isHydrated, whenHydrated } from './hydration.ts';
 
 // act() flushes React's work in these tests (Testing Library sets this for its own renders).
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 afterEach(() => { document.body.innerHTML = ''; });
 
-function Where() {
-  return <p>{useHydrated() ? 'browser' : 'server'}</p>;
-}
-
 describe('hydration', () => {
-  it('useHydrated is false on the server and while hydrating, true right after', async () => {
-    const html = renderToString(<Where />);
-    expect(html).toContain('server');
-    const root = document.createElement('div');
-    root.innerHTML = html;
-    document.body.append(root);
-    await act(async () => { hydrateRoot(root, <Where />); });
-    expect(root.textContent).toBe('browser');
-  });
-
   it('whenHydrated waits for the parts React hydrates after the first commit (inside Suspense)', async () => {
     let resolve!: (m: { default: () => ReactElement }) => void;
     const Part = lazy(() => new Promise<{ default: () => ReactElement }>((r) => { resolve = r; }));

@@ -1,14 +1,21 @@
-import { useSyncExternalStore } from 'react';
+import { preloadPart } from './lazy.ts';
+import { lazyParts } from './lazy-parts.ts';
+import type { WebPlugin } from './plugin.ts';
 
-const never = () => () => {};
+export { holdEarlyClicks } from './early-clicks.ts';
+
+// What the browser needs only for a page the server rendered: loaded beside the kernel's set-up
+// (boot.tsx), not part of every page's first download.
 
 /**
- * False on the server and while React hydrates a page the server rendered; true otherwise (and at
- * once after hydrating). For what only the browser knows — stored dismissals, permissions — so that
- * the hydrating render matches the server's HTML.
+ * Loads the code of the lazy parts the server rendered into `root` (its `data-parts`: the footer, a
+ * banner, the panels of its cards), so React hydrates them with the rest and no part waits for its
+ * code while the page's state moves on.
  */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+export function loadRenderedParts(root: HTMLElement, plugins: readonly WebPlugin[]): Promise<unknown>[] {
+  const all = lazyParts(plugins);
+  return (root.dataset.parts ?? '').split(' ').flatMap((name) => all.get(name) ?? [])
+    .map((p) => preloadPart(p.loader, p.owner ? [p.owner] : []));
 }
 
 // React's own mark on each element it has taken over; hoisted head tags (<link rel="preload">
