@@ -41,11 +41,12 @@ const noModal = async (page: Page) => {
 const pauseClock = async (page: Page) => page.clock.pauseAt(await page.evaluate(() => Date.now()) + 1_000);
 /**
  * With the clock stopped the page moves only when the test moves it: steps of 100 ms until the banner
- * shows. Returns how far the clock went, an upper bound on how long the modal's timer has run.
+ * shows and the page is set up (<html data-ready>: the server renders the banner before the modal's
+ * timer can start). Returns how far the clock went, an upper bound on how long that timer has run.
  */
 async function untilBanner(page: Page) {
   for (let moved = 0; moved <= 10_000; moved += 100) {
-    if (await banner(page).isVisible()) return moved;
+    if (await banner(page).isVisible() && await page.locator('html[data-ready]').count()) return moved;
     await page.clock.runFor(100);
     await page.waitForTimeout(50);
   }

@@ -1,6 +1,7 @@
 import './ui/fonts.css';
 import './ui/globals.ts';
 import { startTransition } from 'react';
+import { when } from 'mobx';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { webPlugins } from '../../plugins/index.ts';
@@ -25,6 +26,9 @@ async function boot() {
     // Boot runs as short tasks (yieldToMain between its pieces), and the first render is a transition,
     // which React renders in slices of a few milliseconds: a phone stays responsive while the app starts.
     const { kernel, registry, setup } = await createKernel(webPlugins, { boot: readBootData(), deferSetup: rendered, pause: yieldToMain });
+    // <html data-ready> once every plugin is set up: a page the server rendered shows before it works,
+    // and uptime monitors and the journeys can tell the difference.
+    when(() => kernel.appState.settled, () => { document.documentElement.dataset.ready = ''; });
     // The route first, then its page's chunk (preloaded by the HTML), then the first render: the
     // page paints in one go, without a spinner and a second render.
     kernel.router.start();
@@ -44,7 +48,9 @@ async function boot() {
       </KernelContext.Provider>
     );
     if (rendered) {
-      hydrateRoot(el, app);
+      // As a transition React hydrates in slices of a few milliseconds (not one long task): the
+      // phone stays responsive, and a tap meanwhile waits for hydration (holdEarlyClicks).
+      startTransition(() => { hydrateRoot(el, app); });
     } else {
       const root = createRoot(el);
       startTransition(() => root.render(app));

@@ -3,6 +3,7 @@ import { definePlugin, type SlotContext } from '../../kernel/web/plugin.ts';
 import { dismissals } from '../../kernel/web/dismissals.ts';
 import { authSlice } from '../auth/ui.ts';
 import { bonusSlice, MODAL_DISMISS_KEY, TIME_BONUS_MODAL_DELAY_MS } from './web/store.ts';
+import type { TimeBonus } from './contract.ts';
 import bonusesPlugin from './plugin.ts';
 
 declare module '../../kernel/web/plugin.ts' {
@@ -24,14 +25,33 @@ export default definePlugin(bonusesPlugin, {
   modals: [{ id: 'time-bonus', size: 'md', component: () => import('./web/TimeBonusModal.tsx') }],
   // The discount-code form on /credits, in the payments plugin's place for discount sources.
   panels: [{ id: 'discount-code', slot: 'credits-discount', order: 10, component: () => import('./web/DiscountCodePanel.tsx') }],
+  hydrate(kernel) {
+    // A member's page carries their bonus (boot data): the strip is there from the first paint.
+    const inline = kernel.bootData<TimeBonus | null>('time-bonus');
+    const user = kernel.bootData<{ paid_user?: boolean } | null>('user');
+    if (inline?.visible && user && !user.paid_user) bonusSlice.of(kernel).load(inline);
+  },
   setup(kernel) {
     const { ctx } = kernel;
     const bonus = bonusSlice.of(kernel);
     let end: ReturnType<typeof setTimeout> | undefined;
     let modal: ReturnType<typeof setTimeout> | undefined;
+    // The member whose bonus the page carried: theirs is not asked for again.
+    let carried = bonus.bonus ? member(ctx)?.id ?? null : null;
+    // At zero it is over, whether or not a banner is counting.
+    const endAtZero = () => {
+      const b = bonus.bonus;
+      if (b?.visible) end = setTimeout(() => bonus.clear(), Math.max(0, b.remaining * 1000 - (Date.now() - bonus.loadedAt)));
+    };
     // Loaded on login (or a new member); none for visitors and paid members.
     const load = (id: number | null) => {
       clearTimeout(end);
+      if (id != null && id === carried) {
+        carried = null;
+        endAtZero();
+        return;
+      }
+      carried = null;
       bonus.clear();
       if (id == null) return;
       // The contract (with payments' discount shapes) comes with this first call, not in the initial JavaScript.
@@ -39,8 +59,7 @@ export default definePlugin(bonusesPlugin, {
         const now = member(ctx);
         if (now?.id !== id || now.paid_user) return; // logged out or paid meanwhile
         bonus.load(b);
-        // At zero it is over, whether or not a banner is counting.
-        if (b.visible) end = setTimeout(() => bonus.clear(), b.remaining * 1000);
+        endAtZero();
       }, () => {});
     };
     const offs = [

@@ -15,24 +15,25 @@ import { catchUp, listChats, type CatchUpResponse, type ChatMessage, type ChatsR
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000, 30000];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export interface Answer<T = unknown> { status: number; body: T; headers: http.IncomingHttpHeaders; error?: string; /** Attempts it took (call). */ tries?: number }
+export interface Answer<T = unknown> { status: number; body: T; headers: http.IncomingHttpHeaders; error?: string; /** Attempts it took (call). */ tries?: number; /** Times it was sent again on a new connection because its kept-alive one had just been closed. */ resent?: number }
 
 /** Every HTTP attempt of a phase; an attempt that got no answer (status 0) or a 5xx counts as failed. */
 export class Traffic {
   phase = 'setup';
-  readonly counts = new Map<string, { attempts: number; failed: number }>();
+  readonly counts = new Map<string, { attempts: number; failed: number; resent: number }>();
   readonly failures: { phase: string; method: string; path: string; status: number; error?: string; at: number }[] = [];
 
-  record(method: string, path: string, status: number, error?: string) {
-    const c = this.counts.get(this.phase) ?? { attempts: 0, failed: 0 };
+  record(method: string, path: string, status: number, error?: string, resent = 0) {
+    const c = this.counts.get(this.phase) ?? { attempts: 0, failed: 0, resent: 0 };
     c.attempts++;
+    c.resent += resent;
     if (status === 0 || status >= 500) {
       c.failed++;
       this.failures.push({ phase: this.phase, method, path, status, error, at: Date.now() });
     }
     this.counts.set(this.phase, c);
   }
-  of(phase: string) { return this.counts.get(phase) ?? { attempts: 0, failed: 0 }; }
+  of(phase: string) { return this.counts.get(phase) ?? { attempts: 0, failed: 0, resent: 0 }; }
 }
 
 /** A socket that was lost and opened again: how long the member was without one. */
@@ -46,31 +47,45 @@ export interface Context {
   reconnects: Reconnect[];
 }
 
-/** One HTTP request from `localAddress`, no retry. */
+/** One HTTP request from `localAddress`. Not retried, except as browsers do: a kept-alive connection
+ * that the other end closed just as the request went out (it resets before any answer) is replaced
+ * by a new one and the request sent again on it. */
 export function request<T = unknown>(opts: {
   host: string; port: number; method: string; path: string; headers?: Record<string, string>; body?: string;
   localAddress?: string; agent?: http.Agent; timeoutMs?: number;
-}): Promise<Answer<T>> {
+}, resends = 0): Promise<Answer<T>> {
   return new Promise((resolve) => {
+    let answered = false;
     const req = http.request({
       host: opts.host, port: opts.port, method: opts.method, path: opts.path, agent: opts.agent, localAddress: opts.localAddress,
       headers: { ...(opts.body !== undefined ? { 'content-length': String(Buffer.byteLength(opts.body)) } : {}), ...opts.headers },
     }, (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         let body: unknown = text;
         try { body = JSON.parse(text); } catch { /* not JSON */ }
-        resolve({ status: res.statusCode ?? 0, body: body as T, headers: res.headers });
+        resolve({ status: res.statusCode ?? 0, body: body as T, headers: res.headers, resent: resends });
       });
-      res.on('error', (err) => resolve({ status: 0, body: undefined as T, headers: {}, error: err.message }));
+      res.on('error', (err) => resolve({ status: 0, body: undefined as T, headers: {}, error: err.message, resent: resends }));
     });
     req.setTimeout(opts.timeoutMs ?? 30_000, () => req.destroy(new Error('timed out')));
-    req.on('error', (err) => resolve({ status: 0, body: undefined as T, headers: {}, error: err.message }));
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (!answered && req.reusedSocket && STALE_SOCKET.has(err.code ?? '') && resends < 2) {
+        resolve(request<T>(opts, resends + 1));
+        return;
+      }
+      resolve({ status: 0, body: undefined as T, headers: {}, error: err.message, resent: resends });
+    });
     req.end(opts.body);
   });
 }
+
+/** How a kept-alive connection closed by the other end while idle shows when reused (Chrome and
+ * Firefox send the request again on a new connection then, whatever its method). */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
 
 export class Member {
   id = 0;
@@ -80,7 +95,8 @@ export class Member {
   readonly received = new Map<number, { times: number; how: 'live' | 'catch-up'; at: number }>();
   /** Newest message id per conversation that came by socket or catch-up (the open conversation's `synced`). */
   readonly newest = new Map<number, number>();
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+  // Idle connections are dropped after 8 s, before HAProxy's `timeout http-keep-alive` (10 s) closes them.
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 6, timeout: 8000 });
   private ws: WebSocket | null = null;
   private stopped = false;
   private attempt = 0;
@@ -120,7 +136,7 @@ export class Member {
       headers: this.headers(body !== undefined ? { 'content-type': 'application/json' } : undefined),
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
-    this.ctx.traffic.record(method, path.split('?')[0], res.status, res.error);
+    this.ctx.traffic.record(method, path.split('?')[0], res.status, res.error, res.resent);
     this.keep(res.headers['set-cookie']);
     return res;
   }

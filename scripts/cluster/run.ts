@@ -198,7 +198,7 @@ async function main() {
       console.log(`  lost ${d.lost.length}, delivered live ${d.live}, by catch-up ${d.caughtUp}; live twice ${d.twice} (a retried send's redelivery; the page keeps one per id)`);
       const codes = [...new Set(rc.map((r) => r.code))].map((c) => `${rc.filter((r) => r.code === c).length} closed with ${c}`).join(', ');
       console.log(`  sockets lost and reopened ${rc.length}${codes ? ` (${codes})` : ''}: reconnect p50 ${pct(waits, 0.5)} ms, p95 ${pct(waits, 0.95)} ms, max ${waits.length ? Math.max(...waits) : 0} ms`);
-      console.log(`  HTTP attempts ${t.attempts}, failed ${t.failed} (no answer or 5xx; each retried by the client)`);
+      console.log(`  HTTP attempts ${t.attempts}, failed ${t.failed} (no answer or 5xx; each retried by the client); sent again on a new connection ${t.resent} (its kept-alive one closed before any answer: a browser sends it again)`);
       return waits;
     };
     console.log('\n================ figures');

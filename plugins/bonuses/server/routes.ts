@@ -15,6 +15,9 @@ export function bonusesRoutes(app: FastifyInstance, kernel: Kernel, bonuses: Bon
   const offer = (req: FastifyRequest) => payments.offer(memberId(req), req.site);
 
   kernel.serve(app, timeBonus, async (req) => bonuses.timeBonus(memberId(req)));
+  // A member's page carries their bonus: the strip is in the first paint (and in the HTML of a page
+  // the server renders) instead of pushing the page down when an API answer arrives.
+  kernel.bootData.add('time-bonus', async (req) => (req.userId != null && req.site.plugins.includes('bonuses') ? bonuses.timeBonus(req.userId) : null));
 
   kernel.serve(app, discountCode, async (req) => {
     const q = req.query;

@@ -35,7 +35,7 @@ const bonus = (remaining = 14_399): TimeBonus => ({
 });
 const freshMember = (over: Partial<User> = {}) => member({ paid_user: false, credits: 0, ...over });
 
-async function openApp(path: string, user: User | null, timeBonus: () => TimeBonus = () => bonus()) {
+async function openApp(path: string, user: User | null, timeBonus: () => TimeBonus = () => bonus(), carried?: TimeBonus | null) {
   history.replaceState(null, '', path);
   const state = { user };
   const api = fakeApi({
@@ -47,7 +47,9 @@ async function openApp(path: string, user: User | null, timeBonus: () => TimeBon
     'GET /api/timebonus.php': timeBonus,
     'GET /api/credits.php': () => plOffer(),
   });
-  const { kernel, registry, dispose } = await createKernel([authManifest, credits, paymentsManifest, bonusesManifest, pages], { api, bus: new Bus(), settings });
+  // `carried`: the page's boot block holds the member and their bonus, as the server writes it.
+  const boot = carried !== undefined ? { settings, locale: 'en' as const, texts: {}, data: { user, 'time-bonus': carried } } : undefined;
+  const { kernel, registry, dispose } = await createKernel([authManifest, credits, paymentsManifest, bonusesManifest, pages], { api, bus: new Bus(), settings, boot });
   await kernel.i18n.loadNamespaces(['bonuses', 'payments']);
   render(
     <KernelContext.Provider value={{ kernel, registry }}>
@@ -88,6 +90,33 @@ describe('time bonus banner', () => {
     await advance(3000);
     await waitFor(() => expect(before - seconds()).toBeGreaterThanOrEqual(3));
     expect(link.querySelector('time')!.textContent).toMatch(/^03:59:\d\d$/);
+  });
+
+  it('shows from the first render when the page carries it, without asking the API, and still ends at zero', async () => {
+    const { kernel, api } = await openApp('/members', freshMember(), () => bonus(), bonus(5));
+    // Nothing waits for an answer (the strip is in the server's HTML and the first paint).
+    expect((await screen.findByRole('link', { name: /welcome bonus ends in/ })).textContent).toMatch(/00:00:0[45]/);
+    expect(api.calls).not.toContain('GET /api/timebonus.php');
+    await advance(5_100);
+    expect(banner()).toBeNull();
+    expect(bonusSlice.of(kernel).bonus).toBeNull();
+  });
+
+  it('is asked for again when another member logs in after a carried one', async () => {
+    const { kernel, api, state } = await openApp('/members', freshMember(), () => bonus(), bonus());
+    await act(async () => { await kernel.store.auth.logout(); });
+    expect(bonusSlice.of(kernel).bonus).toBeNull();
+    state.user = freshMember({ id: 77 });
+    await act(async () => { await kernel.store.auth.fetchUser(); });
+    await vi.waitFor(() => expect(api.calls).toContain('GET /api/timebonus.php'));
+    expect(await screen.findByRole('link', { name: /welcome bonus ends in/ })).toBeTruthy();
+  });
+
+  it('is not taken from the page for a paid member', async () => {
+    const { kernel } = await openApp('/members', freshMember({ paid_user: true }), () => bonus(), bonus());
+    expect(await screen.findByRole('heading', { name: 'Search' })).toBeTruthy();
+    expect(bonusSlice.of(kernel).bonus).toBeNull();
+    expect(banner()).toBeNull();
   });
 
   it('shows only in the members area', async () => {

@@ -11,5 +11,6 @@ export function CountdownTime({ seconds, startedAt, onZero, children = (time) =>
 }) {
   const left = useCountdown(seconds, startedAt, onZero);
   if (left <= 0) return null;
-  return <time dateTime={`PT${left}S`}>{children(formatCountdown(left))}</time>;
+  // The server's render counted from its own clock a moment earlier: a second apart is no mismatch.
+  return <time dateTime={`PT${left}S`} suppressHydrationWarning>{children(formatCountdown(left))}</time>;
 }
