@@ -15,6 +15,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const TEXT_FILE = /\.(?:js|mjs|cjs|css|html|json|svg|webmanifest|txt|xml|map)$/;
 
+interface PartRow { name: string; plugin: string; request: string | null }
 interface RouteRow { plugin: string; name: string; path: string; access: 'visitor' | 'member' | 'operator'; guestsOnly?: boolean; serves?: 'login' | 'members-home'; ssr?: boolean; texts: { visitor: string[]; member: string[] }; request: string | null }
 
 export function pluginSpeed(): RsbuildPlugin {
@@ -43,7 +44,7 @@ const originModule = (id: string | undefined) => (id ? id.slice(id.lastIndexOf('
 function writeRouteChunks(root: string, dist: string, stats: Rspack.Stats): number {
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) return 0;
-  const rows = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/route-table.ts')], { cwd: root, encoding: 'utf8' })) as RouteRow[];
+  const { routes: rows, parts } = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/route-table.ts')], { cwd: root, encoding: 'utf8' })) as { routes: RouteRow[]; parts: PartRow[] };
   const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, publicPath: true });
   const publicPath = typeof json.publicPath === 'string' && json.publicPath !== 'auto' ? json.publicPath : '/';
   const html = fs.readFileSync(index, 'utf8');
@@ -67,14 +68,22 @@ function writeRouteChunks(root: string, dist: string, stats: Rspack.Stats): numb
   const kernelLazy = [...byTarget.entries()]
     .filter(([target]) => target === 'superagent' || target.endsWith(`${path.sep}superagent`))
     .flatMap(([, files]) => [...files]);
-  const out: RouteChunks = { routes: [] };
-  for (const r of rows) {
-    const target = r.request ? path.resolve(root, 'plugins', r.plugin, r.request).replace(/\.[jt]sx?$/, '') : '';
-    const files = [...new Set([...(byTarget.get(target) ?? []), ...kernelLazy])]
+  const out: RouteChunks = { routes: [], parts: {} };
+  // The files of the chunks a plugin's `import(request)` loads, as URLs, minus what index.html has.
+  const filesOf = (plugin: string, request: string | null, extra: string[] = []) => {
+    const target = request ? path.resolve(root, 'plugins', plugin, request).replace(/\.[jt]sx?$/, '') : '';
+    return [...new Set([...(byTarget.get(target) ?? []), ...extra])]
       .map((f) => publicPath.replace(/\/?$/, '/') + f.replace(/^\//, ''))
       .filter((url) => !html.includes(`"${url}"`))
       // Styles first (they block rendering of the page once it arrives), then scripts.
       .sort((a, b) => Number(a.endsWith('.js')) - Number(b.endsWith('.js')) || a.localeCompare(b));
+  };
+  for (const p of parts) {
+    const files = filesOf(p.plugin, p.request);
+    if (files.length) out.parts![p.name] = files;
+  }
+  for (const r of rows) {
+    const files = filesOf(r.plugin, r.request, kernelLazy);
     if (!files.length) console.warn(`[speed] no chunk found for route ${r.name} (${r.plugin}: ${r.request})`);
     out.routes.push({ name: r.name, path: r.path, access: r.access, ...(r.guestsOnly ? { guestsOnly: true } : {}), plugin: r.plugin, ...(r.serves ? { serves: r.serves } : {}), ...(r.ssr ? { ssr: true } : {}), files, texts: r.texts });
   }

@@ -24,6 +24,11 @@ export const BOOT_ELEMENT_ID = 'boot';
  * chunk files its page needs, so the server can preload them in the HTML of that address.
  */
 export interface RouteChunks {
+  /**
+   * The chunk files of the other lazy parts (a banner, an alert, a panel: kernel/web/lazy-parts.ts
+   * names them), for a page the server rendered with them in it.
+   */
+  parts?: Record<string, string[]>;
   routes: Array<{
     name: string;
     /** navigo pattern, e.g. `/members/:id` */

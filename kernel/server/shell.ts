@@ -133,19 +133,21 @@ export function patternRegExp(pattern: string): RegExp {
 /** What index.html needs per request, re-read when a new build replaces it. */
 function shellSource(distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
-  let cached: { mtime: number; html: string; routes: CompiledRoute[] } | null = null;
+  let cached: { mtime: number; html: string; routes: CompiledRoute[]; parts: Record<string, string[]> } | null = null;
   return () => {
     const mtime = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
     if (mtime === undefined) return null;
     if (cached?.mtime === mtime) return cached;
     const html = fs.readFileSync(indexFile, 'utf8');
     let routes: CompiledRoute[] = [];
+    let parts: Record<string, string[]> = {};
     const chunksFile = path.join(distDir, ROUTE_CHUNKS_FILE);
     if (fs.existsSync(chunksFile)) {
       const map = JSON.parse(fs.readFileSync(chunksFile, 'utf8')) as RouteChunks;
+      parts = map.parts ?? {};
       routes = map.routes.map((r) => ({ re: patternRegExp(r.path), name: r.name, access: r.access, guestsOnly: r.guestsOnly, plugin: r.plugin, serves: r.serves, ssr: r.ssr, files: r.files, texts: r.texts }));
     }
-    cached = { mtime, html, routes };
+    cached = { mtime, html, routes, parts };
     return cached;
   };
 }
@@ -169,9 +171,10 @@ function namespaceTexts(locale: Locale, ns: string): string | null {
  * here. Without a route, the kernel's (the browser loads the rest); with a build that did not say,
  * every namespace.
  */
-function textsFor(route: CompiledRoute | undefined, locale: Locale, plugins: ReadonlySet<string>, loggedIn: boolean): string {
+function textsFor(route: CompiledRoute | undefined, locale: Locale, plugins: ReadonlySet<string>, loggedIn: boolean, rendered: readonly string[] = []): string {
   const decided = route?.texts?.[loggedIn ? 'member' : 'visitor'];
-  const wanted = !route ? ['kernel'] : decided?.filter((ns) => ns === 'kernel' || plugins.has(ns)) ?? [...textFolders().keys()];
+  // `rendered`: those the server's render of the page showed beyond them (a banner's, say).
+  const wanted = !route ? ['kernel'] : [...new Set([...(decided?.filter((ns) => ns === 'kernel' || plugins.has(ns)) ?? [...textFolders().keys()]), ...rendered])];
   return `{${wanted.flatMap((ns) => {
     const t = namespaceTexts(locale, ns);
     return t ? [`${JSON.stringify(ns)}:${t}`] : [];
@@ -182,8 +185,8 @@ function textsFor(route: CompiledRoute | undefined, locale: Locale, plugins: Rea
 export const SSR_CACHE_MS = 60_000;
 const SSR_CACHE_SIZE = 500;
 /** The page as HTML for `#root`, and the names of the lazy parts in it (kernel/web/ssr.tsx). */
-type Rendered = { html: string; parts: string[] };
-type RenderPage = (url: string, boot: unknown) => Promise<Rendered | null>;
+type Rendered = { html: string; parts: string[]; texts: string[] };
+type RenderPage = (url: string, boot: unknown, readTexts: (ns: string) => Record<string, unknown> | null) => Promise<Rendered | null>;
 
 /**
  * The app's pages rendered on the server (`<dist>/server/ssr.js`, the build's `ssr` environment from
@@ -210,7 +213,12 @@ function serverRenderer(distDir: string, log: Pick<Logger, 'error'>) {
       if (hit && Date.now() - hit.at < SSR_CACHE_MS) return hit.html;
       const render = await load();
       if (!render) return null;
-      const html = await render(req.url, JSON.parse(bootJson)).catch((err: unknown) => {
+      // From the texts read once per language and namespace (a copy per render: i18next keeps it).
+      const readNamespace = (ns: string) => {
+        const json = namespaceTexts(locale as Locale, ns);
+        return json ? JSON.parse(json) as Record<string, unknown> : null;
+      };
+      const html = await render(req.url, JSON.parse(bootJson), readNamespace).catch((err: unknown) => {
         log.error({ err, url: req.url }, 'ssr: render failed; the page renders in the browser');
         return null;
       });
@@ -347,20 +355,25 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     const pathname = req.url.split('?')[0];
     const plugins = enabled(req.site);
     const page = pageFor(shell.routes, pathname, plugins, req.userId != null);
-    const boot = `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${textsFor(page, locale, plugins, req.userId != null)},"data":${scriptSafe(JSON.stringify(data))}}`;
-    const files = page?.files ?? [];
+    const bootWith = (texts: readonly string[] = []) => `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${textsFor(page, locale, plugins, req.userId != null, texts)},"data":${scriptSafe(JSON.stringify(data))}}`;
+    let boot = bootWith();
+    let files = page?.files ?? [];
     // The page as the browser shows it at this address (not one it sends the visitor on to; ssr.tsx
     // declines the rest).
     const rendering = Boolean(page?.ssr && page.re.test(pathname));
+    // An entry page for visitors arrives with the page in it (the browser hydrates it, boot.tsx).
+    const rendered = rendering ? await ssr.render(req, locale, boot) : null;
+    if (rendered) {
+      // What its parts (a banner, a card's panel) showed comes with it: their styles for the first
+      // paint, their texts for hydrating.
+      files = [...new Set([...files, ...rendered.parts.flatMap((name) => shell.parts[name] ?? [])])];
+      if (rendered.texts.length) boot = bootWith(rendered.texts);
+    }
     const images = bootData.images(data).map((src) => `<link rel="preload" as="image" fetchpriority="high" href="${attr(src)}">`).join('');
     const head = `${images}${preloadLinks(files, rendering)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
     let html = shell.html.replace('</head>', `${head}</head>`);
-    // An entry page for visitors arrives with the page in it (the browser hydrates it, boot.tsx).
-    if (rendering) {
-      const rendered = await ssr.render(req, locale, boot);
-      // The parts' code loads before the browser hydrates (boot.tsx): nothing in it waits for a chunk.
-      if (rendered) html = html.replace('<div id="root"></div>', () => `<div id="root" data-parts="${attr(rendered.parts.join(' '))}">${rendered.html}</div>`);
-    }
+    // The parts' code loads before the browser hydrates (boot.tsx): nothing in it waits for a chunk.
+    if (rendered) html = html.replace('<div id="root"></div>', () => `<div id="root" data-parts="${attr(rendered.parts.join(' '))}">${rendered.html}</div>`);
 
     shellHeaders(reply);
     reply.type('text/html; charset=utf-8');

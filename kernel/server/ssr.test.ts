@@ -16,6 +16,7 @@ const routeChunks: RouteChunks = {
     { name: 'members', path: '/members', access: 'visitor', plugin: 'members', serves: 'members-home', ssr: true, files: [] },
     { name: 'chats', path: '/chats', access: 'member', plugin: 'chat', files: [] },
   ],
+  parts: { 'bonuses:banner:time-bonus': ['/static/css/async/banner.css', '/static/js/async/banner.js'] },
 };
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
@@ -23,10 +24,16 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'route-chunks.json'), JSON.stringify(routeChunks));
   // Counts its renders; shows the address, the language and whether a user came with the boot block.
   fs.writeFileSync(path.join(dist, 'server', 'ssr.js'), `let n = 0;
-exports.renderPage = async (url, boot) => ({
-  html: '<main data-render="' + (++n) + '">' + url + ' ' + boot.locale + ' user=' + (boot.data.user ? boot.data.user.id : 'none') + '</main>',
-  parts: ['kernel:footer', 'x:page:"<y>"'],
-});`);
+// A member's page holds the bonus banner, whose texts are not among the page's own: it reads them.
+exports.renderPage = async (url, boot, readTexts) => {
+  const member = Boolean(boot.data.user);
+  const banner = member ? ' ' + readTexts('bonuses').banner.title : '';
+  return {
+    html: '<main data-render="' + (++n) + '">' + url + ' ' + boot.locale + ' user=' + (member ? boot.data.user.id : 'none') + banner + '</main>',
+    parts: ['kernel:footer', 'x:page:"<y>"', ...(member ? ['bonuses:banner:time-bonus'] : [])],
+    texts: member ? ['bonuses'] : [],
+  };
+};`);
   t = await createTestApp({ profiles: 0, distDir: dist });
 });
 afterAll(async () => {
@@ -57,7 +64,7 @@ describe('server-rendered entry pages', () => {
     const m = await addMember(t);
     const mine = async () => rootOf((await t.app.inject({ method: 'GET', url: '/members', headers: { cookie: m.cookie } })).body);
     const first = await mine();
-    expect(first).toMatch(new RegExp(`^<main data-render="\\d+">/members en user=${m.id}</main>$`));
+    expect(first).toMatch(new RegExp(`^<main data-render="\\d+">/members en user=${m.id} .*bonus.*</main>$`));
     const second = await mine();
     expect(second).toContain(`user=${m.id}`);
     expect(second).not.toBe(first); // rendered again
@@ -66,6 +73,17 @@ describe('server-rendered entry pages', () => {
     // A member at "/" (a page for guests) is sent on by the browser: nothing is rendered there.
     expect(rootOf((await t.app.inject({ method: 'GET', url: '/', headers: { cookie: m.cookie } })).body)).toBe('');
     expect(rootOf((await t.app.inject({ method: 'GET', url: '/' })).body)).toContain('user=none');
+  });
+
+  it("brings the styles and texts of the parts the render showed (a banner's), for the first paint and for hydrating", async () => {
+    const m = await addMember(t);
+    const page = (await t.app.inject({ method: 'GET', url: '/members', headers: { cookie: m.cookie } })).body;
+    expect(page).toContain('<link rel="stylesheet" href="/static/css/async/banner.css">');
+    expect(page).toContain('<link rel="preload" as="script" href="/static/js/async/banner.js">');
+    const boot = JSON.parse(/<script type="application\/json" id="boot">([^]*?)<\/script>/.exec(page)![1]) as { texts: Record<string, { banner?: { title?: string } }> };
+    expect(boot.texts.bonuses?.banner?.title).toMatch(/bonus/);
+    // A visitor's page has no banner, nor its styles.
+    expect((await t.app.inject({ method: 'GET', url: '/members' })).body).not.toContain('banner.css');
   });
 
   it('renders only the pages marked ssr', async () => {

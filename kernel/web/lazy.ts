@@ -10,10 +10,13 @@ export function trackChunkLoads(track: <T>(p: Promise<T>) => Promise<T>) {
   tracker = track;
 }
 
-let onRender: ((loader: Loader<any>) => void) | null = null; // eslint-disable-line @typescript-eslint/no-explicit-any
+let onRender: ((loader: Loader<any>, owner?: string) => void) | null = null; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** The server notes which lazy parts a page renders (kernel/web/ssr.tsx; see lazy-parts.ts). */
-export function recordLazyWith(record: (loader: Loader<any>) => void) { // eslint-disable-line @typescript-eslint/no-explicit-any
+/**
+ * The server notes which lazy parts a page renders, and whose texts they show (kernel/web/ssr.tsx;
+ * see lazy-parts.ts): a part loaded by an earlier render brings no texts along by itself.
+ */
+export function recordLazyWith(record: (loader: Loader<any>, owner?: string) => void) { // eslint-disable-line @typescript-eslint/no-explicit-any
   onRender = record;
 }
 
@@ -65,7 +68,7 @@ export function preloaded(ms: number): Promise<unknown> {
  * `owner`: the plugin it comes from, whose texts load with it.
  */
 export function lazyOf<P>(loader: Loader<P>, owner?: string): ComponentType<P> | LazyExoticComponent<ComponentType<P>> {
-  onRender?.(loader);
+  onRender?.(loader, owner);
   let c = cache.get(loader) ?? loaded.get(loader);
   const load = () => withTexts(loader, owner ? [owner] : []);
   if (!c) c = lazy(() => (tracker ? tracker(load()) : load()));

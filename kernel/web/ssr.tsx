@@ -15,7 +15,7 @@ import { createApi } from './api.ts';
 import { App } from './App.tsx';
 import { Bus } from './bus.ts';
 import { KernelContext } from './context.ts';
-import { createI18n, ensureNamespaces } from './i18n.ts';
+import { createI18n } from './i18n.ts';
 import type { SlotContext, WebKernel } from './plugin.ts';
 import { lazyOf, loadTextsWith, preload, recordLazyWith } from './lazy.ts';
 import { lazyParts, partNames } from './lazy-parts.ts';
@@ -27,13 +27,25 @@ import { addIcons } from './ui/Icon.tsx';
 
 enableStaticRendering(true);
 
-// The lazy parts each render used (renders of several requests may run at once: one set each).
+// What one render uses, apart from the others running at the same time (one per request): the
+// lazy parts it rendered, and how their texts come (from the server's files, into its i18n).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const used = new AsyncLocalStorage<Set<() => Promise<any>>>();
-recordLazyWith((loader) => used.getStore()?.add(loader));
+interface RenderScope { loaders: Set<() => Promise<any>>; texts(owners: readonly string[]): void }
+const scope = new AsyncLocalStorage<RenderScope>();
+recordLazyWith((loader, owner) => {
+  scope.getStore()?.loaders.add(loader);
+  if (owner) scope.getStore()?.texts([owner]);
+});
+loadTextsWith(async (owners) => scope.getStore()?.texts(owners));
 
-/** A page as HTML for `#root`, and the names of the lazy parts it holds (lazy-parts.ts). */
-export interface RenderedPage { html: string; parts: string[] }
+/**
+ * A page as HTML for `#root`, the names of the lazy parts it holds (lazy-parts.ts), and the text
+ * namespaces its parts showed beyond the boot block's (the page must carry them for hydrating).
+ */
+export interface RenderedPage { html: string; parts: string[]; texts: string[] }
+
+/** One namespace's texts in the page's language from the server's files, or null when it has none. */
+export type ReadTexts = (ns: string) => Record<string, unknown> | null;
 
 /** Past this, the page is sent without its server rendering (the browser renders it as usual). */
 const RENDER_TIMEOUT_MS = 2000;
@@ -43,7 +55,7 @@ const RENDER_TIMEOUT_MS = 2000;
  * null when the address is not a page the server renders for this visitor or member (the shell is
  * sent as before).
  */
-export async function renderPage(url: string, boot: BootData): Promise<RenderedPage | null> {
+export async function renderPage(url: string, boot: BootData, readTexts: ReadTexts = () => null): Promise<RenderedPage | null> {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const bus = new Bus();
   const api = createApi({ bus });
@@ -52,7 +64,6 @@ export async function renderPage(url: string, boot: BootData): Promise<RenderedP
   const ctx = {} as { -readonly [K in keyof SlotContext]: SlotContext[K] };
   const registry = new Registry(webPlugins, settings.plugins, ctx);
   addIcons(registry.icons);
-  loadTextsWith((owners) => ensureNamespaces(i18n, owners.flatMap((o) => ownerNamespaces(registry.plugins, o))));
   const store = createRootStore(registry.plugins.flatMap((p) => (p.store ? [p.store] : [])), { api, bus, i18n });
   store.appState.setLocale(i18n.language);
   const router = staticRouter(registry.routes);
@@ -80,32 +91,44 @@ export async function renderPage(url: string, boot: BootData): Promise<RenderedP
   const { access, guestsOnly } = found.route;
   if (access === 'operator' || (access === 'member' && !store.appState.loggedIn) || (guestsOnly && store.appState.loggedIn)) return null;
   store.appState.setRoute({ name: found.route.name, layout: found.route.layout ?? 'default', path: pathname, params: found.params, query: Object.fromEntries(searchParams) });
-  // The page's chunk is there before rendering (as in the browser, which waits for it too).
-  await preload(found.route.page, pageNamespaces(registry.plugins, found.route, ctx));
-  const loaders = new Set([found.route.page]);
-  lazyOf(found.route.page, found.route.plugin);
+  const added = new Set<string>();
+  const render: RenderScope = {
+    loaders: new Set([found.route.page]),
+    texts(owners) {
+      for (const ns of owners.flatMap((o) => ownerNamespaces(registry.plugins, o))) {
+        if (i18n.hasResourceBundle(i18n.language, ns)) continue;
+        i18n.addResourceBundle(i18n.language, ns, readTexts(ns) ?? {});
+        added.add(ns);
+      }
+    },
+  };
 
-  return used.run(loaders, () => new Promise<RenderedPage | null>((resolve) => {
-    let html = '';
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) { html += chunk.toString('utf8'); done(); },
-      final(done) { resolve({ html, parts: partNames(lazyParts(registry.plugins), loaders) }); done(); },
+  return scope.run(render, async () => {
+    // The page's chunk is there before rendering (as in the browser, which waits for it too).
+    await preload(found.route.page, pageNamespaces(registry.plugins, found.route, ctx));
+    lazyOf(found.route.page, found.route.plugin);
+    return new Promise<RenderedPage | null>((resolve) => {
+      let html = '';
+      const sink = new Writable({
+        write(chunk: Buffer, _enc, done) { html += chunk.toString('utf8'); done(); },
+        final(done) { resolve({ html, parts: partNames(lazyParts(registry.plugins), render.loaders), texts: [...added].sort() }); done(); },
+      });
+      const stream = renderToPipeableStream(
+        <KernelContext.Provider value={{ kernel, registry }}>
+          <I18nextProvider i18n={i18n}><App /></I18nextProvider>
+        </KernelContext.Provider>,
+        {
+          // Every lazy part resolved: the whole page, as the browser's first render will be.
+          onAllReady() { stream.pipe(sink); },
+          // In place, in one piece: React would otherwise send a large part (a page of search results)
+          // after the rest with an inline script to move it in, which the pages' CSP (no inline
+          // scripts) refuses.
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+          onShellError() { resolve(null); },
+          onError(err) { console.error('ssr:', err); },
+        },
+      );
+      setTimeout(() => { stream.abort(); resolve(null); }, RENDER_TIMEOUT_MS).unref();
     });
-    const stream = renderToPipeableStream(
-      <KernelContext.Provider value={{ kernel, registry }}>
-        <I18nextProvider i18n={i18n}><App /></I18nextProvider>
-      </KernelContext.Provider>,
-      {
-        // Every lazy part resolved: the whole page, as the browser's first render will be.
-        onAllReady() { stream.pipe(sink); },
-        // In place, in one piece: React would otherwise send a large part (a page of search results)
-        // after the rest with an inline script to move it in, which the pages' CSP (no inline
-        // scripts) refuses.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        onShellError() { resolve(null); },
-        onError(err) { console.error('ssr:', err); },
-      },
-    );
-    setTimeout(() => { stream.abort(); resolve(null); }, RENDER_TIMEOUT_MS).unref();
-  }));
+  });
 }
