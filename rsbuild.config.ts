@@ -26,7 +26,13 @@ export default defineConfig({
         tags: [(tags) => { for (const t of tags) if (t.attrs?.as === 'font') t.attrs.type = 'font/woff2'; }],
       },
       performance: {
-        chunkSplit: { strategy: 'split-by-experience' },
+        chunkSplit: {
+          strategy: 'split-by-experience',
+          // All the app's styles in one stylesheet with the first page (about 11 KiB compressed): a
+          // page rendered on the server paints its lazy parts (a banner, the like hearts) styled
+          // without a stylesheet each to wait for, and no page the member opens waits for one.
+          override: { cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all', enforce: true, priority: 100 } } },
+        },
         // The Latin Open Sans files of body text (400) and headings (700) start with the HTML
         // (<link rel="preload" as="font" crossorigin>); the other faces load when a page uses them.
         preload: { type: 'all-assets', include: [/open-sans-latin-(400|700)-normal\.[0-9a-f]+\.woff2$/] },
