@@ -120,3 +120,21 @@ export async function metricValue(t: TestApp, name: string, labels: Record<strin
   }
   return sum;
 }
+
+/**
+ * A test app whose dist folder holds only a bare index.html: the HTML the server sends (the boot
+ * block, `kernel.bootData`) without a build. `close` also removes the folder.
+ */
+export async function createShellTestApp(): Promise<TestApp> {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  const t = await createTestApp({ profiles: 0, distDir: dist });
+  return { ...t, close: async () => { await t.close(); fs.rmSync(dist, { recursive: true, force: true }); } };
+}
+
+/** The `data` of the boot block in a page's HTML. */
+export function bootDataIn(html: string): Record<string, unknown> {
+  const m = /<script type="application\/json" id="boot">([^]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('no boot block');
+  return (JSON.parse(m[1]) as { data: Record<string, unknown> }).data;
+}

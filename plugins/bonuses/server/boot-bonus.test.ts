@@ -1,29 +1,14 @@
 // The member's time bonus rides in the HTML (boot data `time-bonus`), so the strip is in the first
 // paint and in a server-rendered page instead of arriving with an API answer.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
-import type { BootData } from '../../../kernel/contract/boot.ts';
+import { addMember, bootDataIn, createShellTestApp, type TestApp } from '../../../kernel/server/testing.ts';
 import type { TimeBonus } from '../contract.ts';
 
 let t: TestApp;
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-dist-'));
-beforeAll(async () => {
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
-  t = await createTestApp({ profiles: 0, distDir: dist });
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+beforeAll(async () => { t = await createShellTestApp(); });
+afterAll(async () => { await t?.close(); });
 
-const bonusIn = (html: string) => {
-  const m = /<script type="application\/json" id="boot">([^]*?)<\/script>/.exec(html);
-  if (!m) throw new Error('no boot block');
-  return (JSON.parse(m[1]) as BootData).data['time-bonus'] as TimeBonus | null;
-};
+const bonusIn = (html: string) => bootDataIn(html)['time-bonus'] as TimeBonus | null;
 
 describe('time bonus in the HTML', () => {
   it("carries a new member's bonus as timebonus.php answers it", async () => {

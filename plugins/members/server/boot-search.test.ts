@@ -1,26 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTestApp, type TestApp } from '../../../kernel/server/testing.ts';
-import type { BootData } from '../../../kernel/contract/boot.ts';
+import { addMember, bootDataIn, createShellTestApp, type TestApp } from '../../../kernel/server/testing.ts';
 
 let t: TestApp;
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'flirt-dist-'));
-beforeAll(async () => {
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
-  t = await createTestApp({ profiles: 0, distDir: dist });
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+beforeAll(async () => { t = await createShellTestApp(); });
+afterAll(async () => { await t?.close(); });
 
-const searchIn = (html: string) => {
-  const m = /<script type="application\/json" id="boot">([^]*?)<\/script>/.exec(html);
-  if (!m) throw new Error('no boot block');
-  return (JSON.parse(m[1]) as BootData).data['members-search'];
-};
+const searchIn = (html: string) => bootDataIn(html)['members-search'];
 
 describe('first search page in the HTML', () => {
   it('carries the unfiltered first page on /members (and / for members), as members.php answers it', async () => {
