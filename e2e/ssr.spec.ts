@@ -87,3 +87,23 @@ test('a member gets /members rendered on the server for them alone; it hydrates 
   await expect(still.getByRole('main').getByRole('link', { name: /.+, \d+/ }).first()).toBeVisible();
   await context.close();
 });
+
+// A profile is rendered on the server too (its boot block carries the profile as the API answers
+// it): the photo and the name paint with the HTML; the page hydrates and its buttons answer.
+test('a member gets a profile rendered on the server; it hydrates without a mismatch and the like answers at once', async ({ page, baseURL }, info) => {
+  const carla = await newMember(baseURL!, { name: 'Carlassr', gender: 'female', lookingFor: 'male' });
+  const dirk = await newMember(baseURL!, { name: 'Dirkssr', gender: 'male', lookingFor: 'female' });
+  const raw = await (await fetch(`${baseURL}/members/${carla.id}`, { headers: { cookie: dirk.cookie } })).text();
+  expect(raw).toMatch(new RegExp(`<div id="root"[^>]*>.*<h1>${carla.name}`, 's'));
+
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await logInAs(page, baseURL!, dirk);
+  await page.goto(`/members/${carla.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${carla.name}, \\d+`) })).toBeVisible();
+  await page.getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Liked', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, info, 'ssr-profile');
+  expect(errors).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import { searchOf } from './web/store.ts';
-import type { MembersResponse, Profile, ProfileSummary } from './contract.ts';
+import type { MemberResponse, MembersResponse, Profile, ProfileSummary } from './contract.ts';
 import { membersSlice } from './web/store.ts';
 import membersPlugin from './plugin.ts';
 
@@ -21,7 +21,7 @@ export default definePlugin(membersPlugin, {
   store: membersSlice,
   pages: [
     { name: 'members', access: 'visitor', serves: 'members-home', area: 'members', ssr: true, titleKey: 'members:search.title', page: () => import('./web/MembersPage.tsx') },
-    { name: 'members-id', access: 'visitor', backButton: true, area: 'members', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
+    { name: 'members-id', access: 'visitor', backButton: true, area: 'members', ssr: true, titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
     // The spec's likes-m-id is the same screen, reached from the likes lists.
     { name: 'likes-m-id', area: 'members', access: 'member', titleKey: 'members:profile.title', page: () => import('./web/ProfilePage.tsx') },
   ],
@@ -39,6 +39,9 @@ export default definePlugin(membersPlugin, {
     // it only into /members without filters, and into / for members, who land on the search).
     const inline = kernel.bootData<MembersResponse | null>('members-search');
     if (inline) membersSlice.of(kernel).hydrate(inline);
+    // A profile's address carries that profile (boot data: as profile.php answers it).
+    const shown = kernel.bootData<MemberResponse | null>('member-profile');
+    if (shown) membersSlice.of(kernel).hydrateProfile(shown.profile);
   },
   setup(kernel) {
     // The search starts with the route, while the page's chunk is still on its way (the page asks

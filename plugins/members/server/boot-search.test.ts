@@ -27,3 +27,26 @@ describe('first search page in the HTML', () => {
     expect(searchIn((await t.app.inject({ method: 'GET', url: '/' })).body)).toBeNull();
   });
 });
+
+describe('a profile in the HTML', () => {
+  it('carries the profile of /members/:id as member.php answers it, and nothing for one that is not there', async () => {
+    const viewer = await addMember(t, { gender: 'male' });
+    const other = await addMember(t, { gender: 'female', name: 'Ilse' });
+    const api = await t.call({ method: 'GET', url: `/api/member.php?id=${other.id}`, cookie: viewer.cookie });
+    const page = await t.app.inject({ method: 'GET', url: `/members/${other.id}`, headers: { cookie: viewer.cookie } });
+    expect(bootDataIn(page.body)['member-profile']).toEqual(api.json());
+    for (const url of ['/members/999999', '/members/0', '/members/99999999999', `/members/${other.id}/x`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie: viewer.cookie } });
+      expect(bootDataIn(res.body)['member-profile'] ?? null, url).toBeNull();
+    }
+  });
+
+  it('leaves out a member who blocked the viewer, as member.php does', async () => {
+    const viewer = await addMember(t);
+    const blocker = await addMember(t);
+    await t.call({ method: 'POST', url: '/api/block.php', cookie: blocker.cookie, payload: { id: viewer.id } });
+    expect((await t.call({ method: 'GET', url: `/api/member.php?id=${blocker.id}`, cookie: viewer.cookie })).statusCode).not.toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: `/members/${blocker.id}`, headers: { cookie: viewer.cookie } });
+    expect(bootDataIn(page.body)['member-profile']).toBeNull();
+  });
+});

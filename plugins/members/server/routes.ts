@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
-import { authenticationRequired, badRequest, notFound } from '../../../kernel/server/errors.ts';
+import { authenticationRequired, badRequest, HttpError, notFound } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
 import { sendPrepared } from '../../../kernel/contract/adapter.ts';
 import {
   INTEREST_KEYS, INTERESTS, blockMember, blockedMembers, interests, memberProfile, memberSearch, regions, reportMember, unblockMember,
-  type MembersResponse,
+  type MemberResponse, type MembersResponse,
 } from '../contract.ts';
+import { jsonOf } from '../../../kernel/server/serialize.ts';
 import { GEO } from './seed/geo.ts';
 import { loadProfile, type ViewContext } from './queries.ts';
 import type { SearchCache } from './search-cache.ts';
@@ -42,6 +43,25 @@ export async function membersRoutes(app: FastifyInstance, kernel: Kernel, member
   }, {
     // The first cards' photos are the page's largest paint: they download beside the scripts.
     images: (found: MembersResponse) => found.profiles.flatMap((p) => (p.main_image ? [p.main_image.thumb_filename] : [])),
+  });
+
+  // A profile's address carries that profile as profile.php answers it (the same rules: invisible
+  // and blocked members are absent): the page is rendered on the server and its photo starts at once.
+  kernel.bootData.add('member-profile', async (req) => {
+    const m = /^\/members\/(\d{1,10})\/?$/.exec(req.url.split('?')[0]);
+    if (!m || !req.site.plugins.includes('members')) return null;
+    try { assertMayBrowse(req); } catch { return null; }
+    const id = Number(m[1]);
+    if (id < 1 || id > 2 ** 31 - 1 || !(await members.mayKnow(req.userId ?? null, id))) return null;
+    // Blocked by them: the page asks the API and says so (403 'blocked').
+    const profile = await loadProfile(kernel.db, await ctx(req), id).catch((err: unknown) => {
+      if (err instanceof HttpError) return null;
+      throw err;
+    });
+    // Written through the answer's schema: exactly what the API would send, nothing more.
+    return profile ? JSON.parse(jsonOf(memberProfile.response, { profile })) as MemberResponse : null;
+  }, {
+    images: (found: MemberResponse) => (found.profile.main_image ? [found.profile.main_image.filename] : []),
   });
 
   // Visitors too, where the site lets them search (assertMayBrowse); members see more.

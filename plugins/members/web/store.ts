@@ -53,6 +53,10 @@ export const MembersStore = types
        * Takes the unfiltered first page the server put into the HTML (boot data `members-search`).
        * Few results need the similar profiles too: those are left to `search`.
        */
+      /** A profile the page carries (boot data `member-profile`). */
+      hydrateProfile(profile: Profile) {
+        self.profiles.set(String(profile.id), profile);
+      },
       hydrate(res: MembersResponse) {
         if (res.total < res.per_page * 2) return;
         self.filter = {};
