@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, logInAs, newMember, shot } from './helpers.ts';
+import { client, expectAccessible, logInAs, newMember, setCredits, shot } from './helpers.ts';
 
 // The landing page is rendered on the server for visitors and hydrated in the browser: it paints
 // with its content before any script runs, works without JavaScript, and hydrates without a mismatch.
@@ -105,5 +105,34 @@ test('a member gets a profile rendered on the server; it hydrates without a mism
   await page.getByRole('button', { name: 'Like', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Liked', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await shot(page, info, 'ssr-profile');
+  expect(errors).toEqual([]);
+});
+
+// /chats is rendered on the server with the member's conversations in it; the times (in the
+// browser's time zone) follow once hydrated.
+test('a member gets /chats rendered on the server with their conversations; it hydrates without a mismatch', async ({ page, baseURL }, info) => {
+  const eva = await newMember(baseURL!, { name: 'Evassr', gender: 'female', lookingFor: 'male' });
+  const finn = await newMember(baseURL!, { name: 'Finnssr', gender: 'male', lookingFor: 'female' });
+  await setCredits(baseURL!, eva, 100);
+  const sent = await fetch(`${baseURL}/api/messages.php`, {
+    method: 'POST', headers: { ...client, cookie: eva.cookie },
+    body: JSON.stringify({ to: finn.id, kind: 'text', text: 'Hallo from the server', key: `ssr-${Date.now()}` }),
+  });
+  expect(sent.status).toBe(200);
+  const raw = await (await fetch(`${baseURL}/chats`, { headers: { cookie: finn.cookie } })).text();
+  expect(raw).toMatch(new RegExp(`<div id="root"[^>]*>.*${eva.name}.*Hallo from the server`, 's'));
+
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await logInAs(page, baseURL!, finn);
+  await page.goto('/chats');
+  const list = page.getByRole('list', { name: 'Your conversations' });
+  await expect(list.getByRole('link', { name: new RegExp(eva.name) })).toBeVisible();
+  // Once hydrated the time shows, in this browser's time zone.
+  await expect(list.locator('time').first()).not.toBeEmpty();
+  await list.getByRole('link', { name: new RegExp(eva.name) }).click();
+  await expect(page.getByText('Hallo from the server')).toBeVisible();
+  await shot(page, info, 'ssr-chats');
   expect(errors).toEqual([]);
 });

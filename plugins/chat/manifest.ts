@@ -2,6 +2,7 @@ import { reaction } from 'mobx';
 import { definePlugin } from '../../kernel/web/plugin.ts';
 import { chatSlice } from './web/store.ts';
 import chatPlugin from './plugin.ts';
+import type { ChatsResponse } from './contract.ts';
 
 const chat = (k: { store: Record<string, unknown> }) => chatSlice.of(k);
 // A conversation on screen (and the page visible) takes new messages as read; elsewhere they count.
@@ -21,7 +22,7 @@ export default definePlugin(chatPlugin, {
   icons: { chat: 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zm0 2v11.2L8.3 16H20V6H4z' },
   store: chatSlice,
   pages: [
-    { name: 'chats', access: 'member', area: 'members', titleKey: 'chat:title', page: () => import('./web/ChatsPage.tsx') },
+    { name: 'chats', access: 'member', area: 'members', ssr: true, titleKey: 'chat:title', page: () => import('./web/ChatsPage.tsx') },
     { name: 'chats-id', access: 'member', layout: 'chat', titleKey: 'chat:conversation.title', page: () => import('./web/ConversationPage.tsx') },
     { name: 'members-id-chat', access: 'member', layout: 'chat', titleKey: 'chat:conversation.title', page: () => import('./web/ConversationPage.tsx') },
   ],
@@ -32,6 +33,11 @@ export default definePlugin(chatPlugin, {
   panels: [{ id: 'start-chat', slot: 'member-actions', order: 5, component: () => import('./web/StartChatButton.tsx') }],
   modals: [{ id: 'chat-icebreaker', size: 'md', component: () => import('./web/IcebreakerModal.tsx') }],
   attentionCount: (ctx) => chat(ctx).totalUnread,
+  hydrate(kernel) {
+    // /chats carries the member's list (boot data): rendered on the server, shown from the first paint.
+    const inline = kernel.bootData<ChatsResponse | null>('chats');
+    if (inline) chat(kernel).hydrate(inline);
+  },
   setup(kernel) {
     const store = chat(kernel);
     store.restore();

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { badRequest, notFound } from '../../../kernel/server/errors.ts';
 import { memberId } from '../../../kernel/server/access.ts';
+import { jsonOf } from '../../../kernel/server/serialize.ts';
 import { siteOrigin } from '../../../kernel/server/settings.ts';
 import { acceptPhotoBodies, processUpload } from '../../members/server.ts';
 import { PHOTO_LIMITS } from '../../members/contract.ts';
@@ -68,8 +69,8 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel, deps: Sen
     return row;
   };
 
-  kernel.serve(app, listChats, async (req): Promise<ChatsResponse> => {
-    const me = memberId(req);
+  /** The member's conversations, newest first (chats.php; the HTML of /chats carries the same). */
+  const chatList = async (req: FastifyRequest, me: number): Promise<ChatsResponse> => {
     const rows = await memberRows(me).where('m.hidden', '=', false).orderBy('c.updated_at', 'desc').limit(LIST_LIMIT).execute() as MemberRow[];
     const [profiles, last] = await Promise.all([
       members.summaries(me, rows.map((r) => r.partner), cdn(req)),
@@ -82,7 +83,12 @@ export async function chatRoutes(app: FastifyInstance, kernel: Kernel, deps: Sen
         conversation: conversationView(r, last.get(r.id), me), profile: byPartner.get(r.partner)!, num_unread_messages: r.unread,
       })),
     };
-  });
+  };
+
+  kernel.serve(app, listChats, async (req): Promise<ChatsResponse> => chatList(req, memberId(req)));
+  // /chats is rendered on the server with the list in it (written through the answer's schema).
+  kernel.bootData.add('chats', async (req) => (req.userId != null && req.url.split('?')[0].replace(/\/$/, '') === '/chats' && req.site.plugins.includes('chat')
+    ? JSON.parse(jsonOf(listChats.response, await chatList(req, req.userId))) as ChatsResponse : null));
 
   kernel.serve(app, getChat, async (req): Promise<ChatResponse> => {
     const me = memberId(req);

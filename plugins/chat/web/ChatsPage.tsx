@@ -4,6 +4,7 @@ import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 // Intl formats the times: luxon would add 21 KiB (gzip) to every chat page for two formats.
 import { timeOrDay } from '../../../kernel/web/intl.ts';
+import { useHydrated } from '../../../kernel/web/ui/useHydrated.ts';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
@@ -64,6 +65,8 @@ export default observer(function ChatsPage() {
     }
   };
   const when = (iso: string) => timeOrDay(iso, i18n.language);
+  // In the browser's time zone: a page the server rendered shows the times once hydrated.
+  const local = useHydrated();
 
   return (
     <div className="container">
@@ -80,7 +83,7 @@ export default observer(function ChatsPage() {
                 <span className="text">
                   <span className="top">
                     <span className="name">{c.profile.name}</span>{c.profile.fictional && <> <FictionalBadge /></>}
-                    <time dateTime={c.conversation.updated_at}>{when(c.conversation.updated_at)}</time>
+                    <time dateTime={c.conversation.updated_at}>{local ? when(c.conversation.updated_at) : ''}</time>
                   </span>
                   <Preview entry={c} me={me} />
                 </span>

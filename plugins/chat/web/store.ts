@@ -28,6 +28,11 @@ export const ChatStore = types
       self.chats = self.chats.map((c) => (c.conversation.id === id ? fn(c) : c));
     };
     return {
+      /** The list the page carries (boot data `chats`): /chats shows it from the first paint. */
+      hydrate(res: ChatsResponse) {
+        self.chats = res.chats;
+        self.loaded = true;
+      },
       /** The progress indicator shows on the first load only (polls are silent). */
       load: flow(function* () {
         self.loading = !self.loaded;
