@@ -48,6 +48,9 @@ export async function createTestApp(opts: {
   const plugins = opts.plugins ?? serverPlugins;
   const { app, kernel, routes } = await buildApp({ config, database, plugins, logStream: opts.log?.stream });
   if (!opts.join) await runSeeds(kernel, plugins, { demo: opts.demo ?? true, profiles: opts.profiles ?? 40 });
+  // Instances of one site share the time (machines keep it in step): a second instance starts at the
+  // first one's now, however far its tests moved that clock (leases and due jobs compare across them).
+  if (opts.join) kernel.clock.advance(opts.join.kernel.clock.now().getTime() - kernel.clock.now().getTime());
   await app.ready();
   return {
     app, kernel, database, routes,

@@ -344,9 +344,13 @@ describe('affiliates: retries', () => {
       const sources = await Promise.all([1, 2, 3, 4].map((i) => visit({ network: 'npar', ref: `two-${i}` })));
       const ids = await Promise.all(sources.map(async ({ source }) => (await postbackOf(source, 'visit'))!.id));
       for (const id of ids) await second.kernel.jobs.enqueue(POSTBACK_JOB, { postback: id, domain: 'localhost' });
+      const payouts = new Set((await t.kernel.db.selectFrom('affiliate_postbacks as p').innerJoin('affiliate_events as e', 'e.id', 'p.event_id')
+        .select('e.payout_id').where('p.id', 'in', ids).execute()).map((r) => r.payout_id));
       await Promise.all([run(), second.kernel.jobs.runDue({ periodic: 'none' }), run(), second.kernel.jobs.runDue({ periodic: 'none' })]);
-      expect(hits).toHaveLength(4);
-      expect(new Set(hits.map((h) => query(h).get('tx'))).size).toBe(4);
+      // Only these four (a retry left by an earlier test may come due in the same runs): each once.
+      const ours = hits.filter((h) => payouts.has(query(h).get('tx') ?? ''));
+      expect(ours).toHaveLength(4);
+      expect(new Set(ours.map((h) => query(h).get('tx'))).size).toBe(4);
       for (const id of ids) expect(await attemptsOf(id)).toHaveLength(1);
     } finally {
       await second.close();
