@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { addMember, createTestApp, type TestApp } from './testing.ts';
-import { wellFormedRequestId } from './request-id.ts';
+import { newRequestId, wellFormedRequestId } from './request-id.ts';
 import Type from 'typebox';
 import { socketMessage } from '../contract/realtime.ts';
 
@@ -23,6 +23,14 @@ function logCapture() {
   });
   return { lines, stream, of: (reqId: string) => lines.filter((l) => l.obj.reqId === reqId) };
 }
+
+describe('newRequestId', () => {
+  it('makes well-formed ids that do not repeat', () => {
+    const ids = Array.from({ length: 1000 }, newRequestId);
+    expect(ids.every(wellFormedRequestId)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
 
 const logs = logCapture();
 let t: TestApp;

@@ -18,7 +18,11 @@ const context = new AsyncLocalStorage<Work>();
 /** Letters, digits and `._:-`, 8 to 128 of them: what balancers (HAProxy's unique-id) and tracers send; anything else is replaced. */
 const WELL_FORMED = /^[A-Za-z0-9._:-]{8,128}$/;
 export const wellFormedRequestId = (v: unknown): v is string => typeof v === 'string' && WELL_FORMED.test(v);
-export const newRequestId = () => crypto.randomBytes(12).toString('base64url');
+// A random prefix per process and a counter: unique across instances without drawing random bytes
+// for every request (ids name work in logs; they are no secret).
+const PREFIX = crypto.randomBytes(9).toString('base64url');
+let counter = 0;
+export const newRequestId = () => `${PREFIX}${(++counter).toString(36)}`;
 
 /** The id of the work this code runs for (undefined outside any). */
 export const currentRequestId = (): string | undefined => context.getStore()?.reqId;
@@ -62,6 +66,8 @@ export function registerRequestIds(app: FastifyInstance) {
   const enter = (req: FastifyRequest, done: () => void) => {
     let work = works.get(req);
     if (!work) works.set(req, work = { reqId: req.id });
+    // A request without a body reaches validation still inside onRequest's run: no second one.
+    if (context.getStore() === work) return done();
     context.run(work, done);
   };
   app.addHook('onRequest', (req, reply, done) => {
