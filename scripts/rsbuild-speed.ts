@@ -16,7 +16,7 @@ const gzip = promisify(zlib.gzip);
 const TEXT_FILE = /\.(?:js|mjs|cjs|css|html|json|svg|webmanifest|txt|xml|map)$/;
 
 interface PartRow { name: string; plugin: string; request: string | null }
-interface RouteRow { plugin: string; name: string; path: string; access: 'visitor' | 'member' | 'operator'; guestsOnly?: boolean; serves?: 'login' | 'members-home'; ssr?: boolean; texts: { visitor: string[]; member: string[] }; request: string | null }
+interface RouteRow { plugin: string; name: string; path: string; access: 'visitor' | 'member' | 'operator'; guestsOnly?: boolean; serves?: 'login' | 'members-home'; ssr?: boolean; texts: NonNullable<RouteChunks['routes'][number]['texts']>; request: string | null }
 
 export function pluginSpeed(): RsbuildPlugin {
   return {

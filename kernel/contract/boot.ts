@@ -12,6 +12,11 @@ export interface BootData {
   locale: Locale;
   /** That language's texts by namespace (`kernel`, plugin ids): the namespaces the page needs. */
   texts: Record<string, Record<string, unknown>>;
+  /**
+   * Namespaces of `texts` the page carries only some keys of (its layout's labels): the browser
+   * loads the rest of one when a part of its plugin shows.
+   */
+  partialTexts?: string[];
   /** What plugins add for the first paint, by name (e.g. `user`: GET /api/user.php's user or null). */
   data: Record<string, unknown>;
 }
@@ -48,7 +53,11 @@ export interface RouteChunks {
      * The text namespaces its page needs with every plugin on, for a visitor and for a member
      * (kernel/web/texts.ts routeTexts); the shell inlines those of the plugins on for the domain.
      */
-    texts?: { visitor: string[]; member: string[] };
+    texts?: {
+      visitor: string[]; member: string[];
+      /** Namespaces of which the page needs only its layout's labels: those keys, by namespace. */
+      labels?: { visitor: Record<string, string[]>; member: Record<string, string[]> };
+    };
   }>;
 }
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json';

@@ -118,7 +118,7 @@ export function pageHeaders(reply: FastifyReply, cache: 'private' | 'public' = '
   reply.header('Cache-Control', cache === 'public' ? 'public, max-age=60' : 'no-cache, private');
 }
 
-interface CompiledRoute { re: RegExp; name: string; access: string; guestsOnly?: boolean; plugin: string; serves?: string; ssr?: boolean; files: string[]; texts?: { visitor: string[]; member: string[] } }
+interface CompiledRoute { re: RegExp; name: string; access: string; guestsOnly?: boolean; plugin: string; serves?: string; ssr?: boolean; files: string[]; texts?: RouteChunks['routes'][number]['texts'] }
 
 /** navigo pattern → RegExp (`:id` one segment, `:slug?` an optional one). */
 export function patternRegExp(pattern: string): RegExp {
@@ -133,15 +133,18 @@ export function patternRegExp(pattern: string): RegExp {
 /** What index.html needs per request, re-read when a new build replaces it. */
 function shellSource(distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
-  let cached: { mtime: number; html: string; routes: CompiledRoute[]; parts: Record<string, string[]> } | null = null;
+  const chunksFile = path.join(distDir, ROUTE_CHUNKS_FILE);
+  let cached: { mtime: string; html: string; routes: CompiledRoute[]; parts: Record<string, string[]> } | null = null;
   return () => {
-    const mtime = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
-    if (mtime === undefined) return null;
+    const index = fs.statSync(indexFile, { throwIfNoEntry: false })?.mtimeMs;
+    if (index === undefined) return null;
+    // Both files: a build writes the route map after index.html, and a server that read in between
+    // must not keep a page without its routes.
+    const mtime = `${index}/${fs.statSync(chunksFile, { throwIfNoEntry: false })?.mtimeMs}`;
     if (cached?.mtime === mtime) return cached;
     const html = fs.readFileSync(indexFile, 'utf8');
     let routes: CompiledRoute[] = [];
     let parts: Record<string, string[]> = {};
-    const chunksFile = path.join(distDir, ROUTE_CHUNKS_FILE);
     if (fs.existsSync(chunksFile)) {
       const map = JSON.parse(fs.readFileSync(chunksFile, 'utf8')) as RouteChunks;
       parts = map.parts ?? {};
@@ -171,14 +174,51 @@ function namespaceTexts(locale: Locale, ns: string): string | null {
  * here. Without a route, the kernel's (the browser loads the rest); with a build that did not say,
  * every namespace.
  */
-function textsFor(route: CompiledRoute | undefined, locale: Locale, plugins: ReadonlySet<string>, loggedIn: boolean, rendered: readonly string[] = []): string {
-  const decided = route?.texts?.[loggedIn ? 'member' : 'visitor'];
-  // `rendered`: those the server's render of the page showed beyond them (a banner's, say).
+function textsFor(route: CompiledRoute | undefined, locale: Locale, plugins: ReadonlySet<string>, loggedIn: boolean, rendered: readonly string[] = []): { json: string; partial: string[] } {
+  const who = loggedIn ? 'member' : 'visitor';
+  const decided = route?.texts?.[who];
+  // Of these only the layout's labels (a footer link to the terms needs no terms).
+  const labels = route?.texts?.labels?.[who] ?? {};
+  // `rendered`: those the server's render of the page showed beyond them (a banner's, say): whole.
   const wanted = !route ? ['kernel'] : [...new Set([...(decided?.filter((ns) => ns === 'kernel' || plugins.has(ns)) ?? [...textFolders().keys()]), ...rendered])];
-  return `{${wanted.flatMap((ns) => {
-    const t = namespaceTexts(locale, ns);
+  const partial: string[] = [];
+  const json = `{${wanted.flatMap((ns) => {
+    const keys = rendered.includes(ns) ? undefined : labels[ns];
+    const t = keys ? labelTexts(locale, ns, keys) : namespaceTexts(locale, ns);
+    if (t && keys) partial.push(ns);
     return t ? [`${JSON.stringify(ns)}:${t}`] : [];
   }).join(',')}}`;
+  return { json, partial };
+}
+
+/** Some keys of a namespace (`nav.terms`: a path; plural forms `nav.terms_one`… come along), as JSON. */
+function labelTexts(locale: Locale, ns: string, keys: readonly string[]): string | null {
+  const key = `${locale}/${ns}/${keys.join()}`;
+  let t = texts.get(key);
+  if (t === undefined) {
+    const tree = readTexts(locale, [ns])[ns];
+    t = tree ? scriptSafe(JSON.stringify(pickKeys(tree, keys))) : '';
+    texts.set(key, t);
+  }
+  return t || null;
+}
+
+export function pickKeys(tree: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const path = key.split('.');
+    const last = path.pop()!;
+    let from: unknown = tree;
+    let to = out;
+    for (const step of path) {
+      from = (from as Record<string, unknown> | undefined)?.[step];
+      if (!from || typeof from !== 'object') break;
+      to = (to[step] ??= {}) as Record<string, unknown>;
+    }
+    if (!from || typeof from !== 'object') continue;
+    for (const [k, v] of Object.entries(from as Record<string, unknown>)) if (k === last || k.startsWith(`${last}_`)) to[k] = v;
+  }
+  return out;
 }
 
 /** Visitor HTML of server-rendered pages is kept this long (faces and texts change slowly). */
@@ -355,7 +395,10 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     const pathname = req.url.split('?')[0];
     const plugins = enabled(req.site);
     const page = pageFor(shell.routes, pathname, plugins, req.userId != null);
-    const bootWith = (texts: readonly string[] = []) => `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${textsFor(page, locale, plugins, req.userId != null, texts)},"data":${scriptSafe(JSON.stringify(data))}}`;
+    const bootWith = (rendered: readonly string[] = []) => {
+      const texts = textsFor(page, locale, plugins, req.userId != null, rendered);
+      return `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${texts.json},"partialTexts":${JSON.stringify(texts.partial)},"data":${scriptSafe(JSON.stringify(data))}}`;
+    };
     let boot = bootWith();
     let files = page?.files ?? [];
     // The page as the browser shows it at this address (not one it sends the visitor on to; ssr.tsx

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createTestApp, type TestApp } from './testing.ts';
-import { patternRegExp, pickEncoding } from './shell.ts';
+import { patternRegExp, pickEncoding, pickKeys } from './shell.ts';
 import { readTexts } from './text-files.ts';
 import type { BootData, RouteChunks } from '../contract/boot.ts';
 
@@ -17,7 +17,11 @@ const routeChunks: RouteChunks = {
     { name: 'index', path: '/', access: 'visitor', guestsOnly: true, plugin: 'home', files: ['/static/css/async/home.css', '/static/js/async/home.js'] },
     { name: 'members', path: '/members', access: 'visitor', plugin: 'members', serves: 'members-home', files: ['/static/js/async/members.js'] },
     { name: 'members-id', path: '/members/:id', access: 'visitor', plugin: 'members', files: ['/static/js/async/profile.js'] },
-    { name: 'chats', path: '/chats', access: 'member', plugin: 'chat', files: ['/static/js/async/chats.js'], texts: { visitor: ['kernel', 'chat', 'auth', 'members', 'pages'], member: ['kernel', 'chat', 'auth', 'members', 'pages'] } },
+    { name: 'chats', path: '/chats', access: 'member', plugin: 'chat', files: ['/static/js/async/chats.js'], texts: {
+      visitor: ['kernel', 'chat', 'auth', 'members', 'pages'], member: ['kernel', 'chat', 'auth', 'members', 'pages'],
+      // Of the legal pages' texts, the footer links' labels alone.
+      labels: { visitor: { pages: ['nav.terms', 'nav.privacy'] }, member: { pages: ['nav.terms', 'nav.privacy'] } },
+    } },
     // A lander (lander layout: no navigation), with the texts the build decided (kernel/web/texts.ts).
     { name: 'lp', path: '/lp', access: 'visitor', plugin: 'home', files: ['/static/js/async/lp.js'], texts: { visitor: ['kernel', 'home', 'pages'], member: ['kernel', 'home', 'pages'] } },
   ],
@@ -115,6 +119,15 @@ describe('the shell carries what the first paint needs', () => {
     expect(bootOf(nl.body).locale).toBe('nl');
   });
 
+  it('carries only the labels of a namespace whose labels alone the layout shows, and says so', async () => {
+    const m = await addMember(t, { name: 'Labels' });
+    const boot = bootOf((await t.app.inject({ method: 'GET', url: '/chats', headers: { cookie: m.cookie } })).body);
+    const pages = readTexts('en').pages as { nav: Record<string, string> };
+    expect(boot.texts.pages).toEqual({ nav: { terms: pages.nav.terms, privacy: pages.nav.privacy } });
+    expect(boot.partialTexts).toEqual(['pages']);
+    expect(boot.texts.chat).toEqual(readTexts('en').chat);
+  });
+
   it('holds the logged-in member as user.php answers, and null for a visitor', async () => {
     const visitor = await t.app.inject({ method: 'GET', url: '/members' });
     expect(bootOf(visitor.body).data.user).toBeNull();
@@ -205,6 +218,10 @@ describe('helpers', () => {
     expect(patternRegExp('/members/:id/landing2/:slug?').test('/members/3/landing2')).toBe(true);
     expect(patternRegExp('/members/:id/landing2/:slug?').test('/members/3/landing2/x')).toBe(true);
     expect(patternRegExp('/pages/return-policy').test('/pages/return-policy/')).toBe(true);
+  });
+  it('picks keys of a namespace, with their plural forms', () => {
+    const tree = { nav: { terms: 'Terms', privacy: 'Privacy', cookies: 'Cookies' }, items_one: 'x', items_other: 'y', itemsLong: 'z', terms: { title: 'T' } };
+    expect(pickKeys(tree, ['nav.terms', 'nav.privacy', 'items', 'nav.missing', 'gone.away'])).toEqual({ nav: { terms: 'Terms', privacy: 'Privacy' }, items_one: 'x', items_other: 'y' });
   });
   it('picks the encoding the client accepts', () => {
     expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');

@@ -40,3 +40,50 @@ describe('texts in the built app', () => {
     await vi.waitFor(() => expect(cancelled.sort()).toEqual(expect.arrayContaining(['chat', 'likes'])));
   });
 });
+
+describe('a namespace the page carries only the labels of', () => {
+  it('is loaded whole when a part of its plugin asks for it, and only then', async () => {
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ nav: { terms: 'AGB' }, terms: { title: 'Allgemeine Geschäftsbedingungen' } }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const { createI18n, ensureNamespaces, holdsPartly } = await builtI18n('kernel,pages');
+    const i18n = await createI18n('de', { kernel: {}, pages: { nav: { terms: 'AGB' } } }, ['kernel'], { partial: ['pages'] });
+    // The footer's label is enough for the layout: no request.
+    await ensureNamespaces(i18n, ['kernel'], ['pages']);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(i18n.t('pages:nav.terms')).toBe('AGB');
+    expect(holdsPartly(i18n, 'pages')).toBe(true);
+    // The terms page itself: the rest comes.
+    await ensureNamespaces(i18n, ['pages']);
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/texts.php?lang=de&ns=pages']);
+    expect(i18n.t('pages:terms.title')).toBe('Allgemeine Geschäftsbedingungen');
+    expect(holdsPartly(i18n, 'pages')).toBe(false);
+    await ensureNamespaces(i18n, ['pages']);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not loaded to whoever asks i18next itself, and i18next loads it whole (a plugin\'s toast, useTranslation)', async () => {
+    const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify({ nav: 'Konto', reactivated: 'Willkommen zurück!' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const { createI18n } = await builtI18n('kernel,account');
+    const i18n = await createI18n('de', { kernel: {}, account: { nav: 'Konto' } }, ['kernel'], { partial: ['account'] });
+    expect(i18n.hasLoadedNamespace('account')).toBe(false);
+    expect(i18n.hasLoadedNamespace('kernel')).toBe(true);
+    await Promise.all([i18n.loadNamespaces('account'), i18n.loadNamespaces(['account', 'kernel'])]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(i18n.t('account:reactivated')).toBe('Willkommen zurück!');
+    expect(i18n.hasLoadedNamespace('account')).toBe(true);
+  });
+
+  it('stays partial in the page\'s language after a switch to another language and back', async () => {
+    const fetch = vi.fn(async (url: string) => new Response(JSON.stringify(url.includes('ns=pages') ? { nav: { terms: 'x' }, terms: { title: 'T' } } : {}), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const { createI18n, ensureNamespaces } = await builtI18n('kernel,pages');
+    const i18n = await createI18n('de', { kernel: {}, pages: { nav: { terms: 'AGB' } } }, ['kernel'], { partial: ['pages'] });
+    await i18n.changeLanguage('en');
+    expect(i18n.t('pages:terms.title')).toBe('T');
+    await i18n.changeLanguage('de');
+    fetch.mockClear();
+    await ensureNamespaces(i18n, ['pages']);
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/texts.php?lang=de&ns=pages']);
+  });
+});

@@ -71,18 +71,61 @@ const chunkBackend = {
   },
 };
 
-/** Loads the namespaces (in the current language) that the i18n instance does not hold yet. */
-export function ensureNamespaces(i18n: I18n, namespaces: Iterable<string>): Promise<void> {
-  const missing = [...new Set(namespaces)].filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
-  return missing.length ? i18n.loadNamespaces(missing) : Promise.resolve();
+/** Namespaces an instance holds only some keys of (the page's labels, from the boot block), as `lng|ns`. */
+const partial = new WeakMap<I18n, Set<string>>();
+
+/**
+ * Loads the namespaces (in the current language) that the i18n instance does not hold yet, or holds
+ * only the labels of. `labelsOnly`: namespaces whose labels are enough (any of their keys held).
+ */
+export function ensureNamespaces(i18n: I18n, namespaces: Iterable<string>, labelsOnly: Iterable<string> = []): Promise<void> {
+  const held = (ns: string) => i18n.hasResourceBundle(i18n.language, ns);
+  const wanted = [...new Set(namespaces)];
+  const needed = [
+    ...wanted.filter((ns) => !held(ns) || holdsPartly(i18n, ns)),
+    ...[...labelsOnly].filter((ns) => !wanted.includes(ns) && !held(ns)),
+  ];
+  return needed.length ? i18n.loadNamespaces(needed).then(() => {}) : Promise.resolve();
+}
+
+/**
+ * Whoever asks the instance whether a namespace is loaded, or to load it (react-i18next's
+ * `useTranslation`, a plugin's `i18n.loadNamespaces`), gets the whole of one held partly: i18next
+ * itself would take the labels for the namespace.
+ */
+function loadPartlyHeldWhole(i18n: I18n) {
+  const has = i18n.hasLoadedNamespace.bind(i18n);
+  const load = i18n.loadNamespaces.bind(i18n);
+  const reloading = new Map<string, Promise<void>>();
+  const whole = (ns: string) => {
+    const key = `${i18n.language}|${ns}`;
+    let p = reloading.get(key);
+    if (!p) {
+      p = i18n.reloadResources([i18n.language], [ns]).then(() => { partial.get(i18n)?.delete(key); }).finally(() => reloading.delete(key));
+      reloading.set(key, p);
+    }
+    return p;
+  };
+  i18n.hasLoadedNamespace = ((ns: string | readonly string[], options?: Parameters<I18n['hasLoadedNamespace']>[1]) => [ns].flat().every((n) => !holdsPartly(i18n, n)) && has(ns as string, options)) as I18n['hasLoadedNamespace'];
+  i18n.loadNamespaces = ((ns, callback) => {
+    const list = typeof ns === 'string' ? [ns] : [...ns];
+    const rest = list.filter((n) => holdsPartly(i18n, n) && i18n.hasResourceBundle(i18n.language, n));
+    return Promise.all([load(list.filter((n) => !rest.includes(n))), ...rest.map(whole)]).then(
+      () => { callback?.(null, i18n.t); },
+      (err: unknown) => { callback?.(err, i18n.t); throw err; },
+    );
+  }) as I18n['loadNamespaces'];
 }
 
 /**
  * `preloaded`: the namespaces the page already carries (the server's boot block), never fetched
  * again; `namespaces`: what else to load before the first render.
  */
-export async function createI18n(locale: Locale, preloaded: Record<string, Bundle> = {}, namespaces: Iterable<string> = ['kernel'], opts: { load?: boolean } = {}): Promise<I18n> {
+export async function createI18n(locale: Locale, preloaded: Record<string, Bundle> = {}, namespaces: Iterable<string> = ['kernel'], opts: { load?: boolean; partial?: readonly string[] } = {}): Promise<I18n> {
   const i18n = i18next.createInstance();
+  // `partial`: namespaces of `preloaded` that hold only some keys (boot data `partialTexts`).
+  // Only in the page's language: another one loads every namespace it holds, whole.
+  partial.set(i18n, new Set(opts.partial?.filter((ns) => ns in preloaded).map((ns) => `${locale}|${ns}`)));
   // A page rendered on the server has its texts with it (load: false): nothing is fetched there.
   if (opts.load !== false) i18n.use(chunkBackend);
   await i18n.use(initReactI18next).init({
@@ -97,5 +140,11 @@ export async function createI18n(locale: Locale, preloaded: Record<string, Bundl
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  if (opts.load !== false) loadPartlyHeldWhole(i18n);
   return i18n;
 }
+
+/** Whether the instance holds only some keys of `ns` (it loads the rest when `ensureNamespaces` asks for it). */
+export const holdsPartly = (i18n: I18n, ns: string) => partial.get(i18n)?.has(`${i18n.language}|${ns}`) ?? false;
+/** Marks `ns` as held whole (the server's render added it, or it was loaded whole). */
+export const heldWhole = (i18n: I18n, ns: string) => { partial.get(i18n)?.delete(`${i18n.language}|${ns}`); };

@@ -7,7 +7,7 @@ import { Registry } from './registry.ts';
 import { createRouter, type RouteMatch } from './router.ts';
 import { createRootStore } from './store.ts';
 import { loadTextsWith, preload, trackChunkLoads } from './lazy.ts';
-import { ownerNamespaces, pageNamespaces } from './texts.ts';
+import { ownerNamespaces, pageTexts } from './texts.ts';
 import { createScrollKeeper } from './scroll.ts';
 import { setAppBadge, windowTitle } from './title.ts';
 import { startPolling } from './poll.ts';
@@ -39,7 +39,7 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   const settings = deps.settings ?? boot?.settings ?? await loadSettings(api);
   const locale = initialLocale(settings.domain_language);
   // The boot block carries the texts of the first page; the kernel's own are needed in any case.
-  const i18n = deps.i18n ?? await createI18n(locale, boot?.locale === locale ? boot.texts : undefined);
+  const i18n = deps.i18n ?? await createI18n(locale, boot?.locale === locale ? boot.texts : undefined, undefined, { partial: boot?.partialTexts });
 
   // The context object is created first and filled below: slots read it lazily.
   const ctx = {} as { -readonly [K in keyof SlotContext]: SlotContext[K] };
@@ -74,9 +74,11 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
     // renders after this handler). Its texts too: the kernel's, its owner's, and those of the labels
     // its layout shows this visitor (texts.ts).
     const registered = route && registry.routes.find((r) => r.name === route.name);
-    const texts = pageNamespaces(registry.plugins, registered ?? null, ctx);
-    if (registered) void preload(registered.page, texts);
-    else void ensureNamespaces(i18n, texts);
+    const texts = pageTexts(registry.plugins, registered ?? null, ctx);
+    // The labels' namespaces count as there when the page holds their labels (the boot block's).
+    const labels = Object.keys(texts.labels).filter((ns) => !i18n.hasResourceBundle(i18n.language, ns));
+    if (registered) void preload(registered.page, [...texts.full, ...labels]);
+    else void ensureNamespaces(i18n, texts.full, labels);
     bus.emit('route:changed', { name: route?.name ?? '', path: m.path });
     // navigo updates the address after this handler: key by the match, not by location.
     const qs = new URLSearchParams(m.query).toString();
@@ -139,8 +141,8 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   }));
   // Nav items that appear later (logging in, a `when` turning true) bring their labels' texts along.
   disposers.push(reaction(
-    () => pageNamespaces(registry.plugins, registry.routes.find((r) => r.name === store.appState.route.name) ?? null, ctx).join(),
-    (namespaces) => void ensureNamespaces(i18n, namespaces.split(',')),
+    () => JSON.stringify(pageTexts(registry.plugins, registry.routes.find((r) => r.name === store.appState.route.name) ?? null, ctx)),
+    (json) => { const t = JSON.parse(json) as ReturnType<typeof pageTexts>; void ensureNamespaces(i18n, t.full, Object.keys(t.labels)); },
   ));
   // Logging in or out (or a role change) re-decides what the current address may show.
   disposers.push(reaction(() => [store.appState.loggedIn, store.appState.operator], () => {

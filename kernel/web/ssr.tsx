@@ -15,14 +15,14 @@ import { createApi } from './api.ts';
 import { App } from './App.tsx';
 import { Bus } from './bus.ts';
 import { KernelContext } from './context.ts';
-import { createI18n } from './i18n.ts';
+import { createI18n, heldWhole, holdsPartly } from './i18n.ts';
 import type { SlotContext, WebKernel } from './plugin.ts';
 import { lazyOf, loadTextsWith, preload, recordLazyWith } from './lazy.ts';
 import { lazyParts, partNames } from './lazy-parts.ts';
 import { Registry } from './registry.ts';
 import { staticRouter } from './router.ts';
 import { createRootStore } from './store.ts';
-import { ownerNamespaces, pageNamespaces } from './texts.ts';
+import { ownerNamespaces, pageTexts } from './texts.ts';
 import { addIcons } from './ui/Icon.tsx';
 
 enableStaticRendering(true);
@@ -60,7 +60,7 @@ export async function renderPage(url: string, boot: BootData, readTexts: ReadTex
   const bus = new Bus();
   const api = createApi({ bus });
   const settings = boot.settings;
-  const i18n = await createI18n(boot.locale, boot.texts, Object.keys(boot.texts), { load: false });
+  const i18n = await createI18n(boot.locale, boot.texts, Object.keys(boot.texts), { load: false, partial: boot.partialTexts });
   const ctx = {} as { -readonly [K in keyof SlotContext]: SlotContext[K] };
   const registry = new Registry(webPlugins, settings.plugins, ctx);
   addIcons(registry.icons);
@@ -96,8 +96,10 @@ export async function renderPage(url: string, boot: BootData, readTexts: ReadTex
     loaders: new Set([found.route.page]),
     texts(owners) {
       for (const ns of owners.flatMap((o) => ownerNamespaces(registry.plugins, o))) {
-        if (i18n.hasResourceBundle(i18n.language, ns)) continue;
-        i18n.addResourceBundle(i18n.language, ns, readTexts(ns) ?? {});
+        // Held whole, or only its labels (a part of that plugin shows more: the whole comes with the page).
+        if (i18n.hasResourceBundle(i18n.language, ns) && !holdsPartly(i18n, ns)) continue;
+        i18n.addResourceBundle(i18n.language, ns, readTexts(ns) ?? {}, true, true);
+        heldWhole(i18n, ns);
         added.add(ns);
       }
     },
@@ -105,7 +107,9 @@ export async function renderPage(url: string, boot: BootData, readTexts: ReadTex
 
   return scope.run(render, async () => {
     // The page's chunk is there before rendering (as in the browser, which waits for it too).
-    await preload(found.route.page, pageNamespaces(registry.plugins, found.route, ctx));
+    // Its texts; of the plugins whose labels alone the layout shows, the boot block's labels do.
+    const texts = pageTexts(registry.plugins, found.route, ctx);
+    await preload(found.route.page, [...texts.full, ...Object.keys(texts.labels).filter((ns) => !i18n.hasResourceBundle(i18n.language, ns))]);
     lazyOf(found.route.page, found.route.plugin);
     return new Promise<RenderedPage | null>((resolve) => {
       let html = '';

@@ -10,7 +10,7 @@ import { App } from './App.tsx';
 import { Bus } from './bus.ts';
 import { preloaded } from './lazy.ts';
 import { fakeApi, testPlugin } from './testing.ts';
-import { FOOTER_LAYOUTS, NAV_LAYOUTS, navNamespaces, ownerNamespaces, pageNamespaces, routeTexts } from './texts.ts';
+import { FOOTER_LAYOUTS, NAV_LAYOUTS, navNamespaces, ownerNamespaces, pageNamespaces, pageTexts, routeTexts } from './texts.ts';
 import { readTexts } from '../server/text-files.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { BootData } from '../contract/boot.ts';
@@ -73,6 +73,14 @@ describe('which texts a page needs', () => {
     expect(pageNamespaces(plugins, { plugin: 'pages' })).toEqual(['kernel', 'pages', 'chat']);
     // No route (the error page in the default layout): the kernel's and the layout's.
     expect(pageNamespaces(plugins, null, { loggedIn: true })).toEqual(['kernel', 'chat', 'pages']);
+  });
+
+  it('of the plugins whose labels alone the layout shows, only those keys; a page\'s own plugin whole', () => {
+    expect(pageTexts(plugins, { plugin: 'chat' }, { loggedIn: true })).toEqual({ full: ['kernel', 'chat'], labels: { pages: ['nav.terms'] } });
+    expect(pageTexts(plugins, { plugin: 'pages' }, { loggedIn: true })).toEqual({ full: ['kernel', 'pages'], labels: { chat: ['nav'] } });
+    expect(pageTexts(plugins, { plugin: 'signup', layout: 'empty' })).toEqual({ full: ['kernel', 'signup', 'members'], labels: {} });
+    // The build writes both for every route.
+    expect(routeTexts(plugins, { name: 'chats', plugin: 'chat' }).labels).toEqual({ visitor: { pages: ['nav.terms'] }, member: { pages: ['nav.terms'] } });
   });
 
   it('counts an item whose condition fails as shown at build time, and the account menu only for members', () => {

@@ -78,15 +78,35 @@ export function footerNamespaces(plugins: readonly TextSource[]): string[] {
  * which nav items show); without it every nav item counts.
  */
 export function pageNamespaces(plugins: readonly TextSource[], route: { plugin: string; layout?: string } | null, ctx?: NavContext): string[] {
+  const { full, labels } = pageTexts(plugins, route, ctx);
+  return unique([...full, ...Object.keys(labels)]);
+}
+
+/**
+ * A page's texts in two kinds: `full`, the namespaces its own parts show (the kernel's, its owner's,
+ * its layout's), and `labels`, of the other plugins only the keys of the labels its layout shows
+ * (navigation, footer links), by namespace. The page's HTML carries the labels alone: the whole of
+ * a plugin's texts (its legal pages, its payment texts) comes when one of its own parts shows.
+ */
+export function pageTexts(plugins: readonly TextSource[], route: { plugin: string; layout?: string } | null, ctx?: NavContext): { full: string[]; labels: Record<string, string[]> } {
   const layout = route?.layout ?? 'default';
-  const ns = ['kernel'];
-  if (route) ns.push(...ownerNamespaces(plugins, route.plugin));
+  const full = ['kernel'];
+  if (route) full.push(...ownerNamespaces(plugins, route.plugin));
   // A plugin's own layout is lazily loaded with its texts; it is named here so the first paint has them.
   const layoutOwner = plugins.find((p) => p.layouts?.some((l) => l.name === layout));
-  if (layoutOwner) ns.push(...ownerNamespaces(plugins, layoutOwner.id));
-  if (NAV_LAYOUTS.has(layout)) ns.push(...navNamespaces(plugins, ctx));
-  if (FOOTER_LAYOUTS.has(layout)) ns.push(...footerNamespaces(plugins));
-  return unique(ns);
+  if (layoutOwner) full.push(...ownerNamespaces(plugins, layoutOwner.id));
+  const keys = [
+    ...(NAV_LAYOUTS.has(layout) ? plugins.flatMap((p) => (p.navItems ?? []).filter((n) => !ctx || navItemShown(n, ctx)).map((n) => n.labelKey)) : []),
+    ...(FOOTER_LAYOUTS.has(layout) ? plugins.flatMap((p) => (p.footerLinks ?? []).map((f) => f.labelKey)) : []),
+  ];
+  const labels: Record<string, string[]> = {};
+  for (const key of keys) {
+    const ns = namespaceOfKey(key);
+    if (full.includes(ns)) continue;
+    const own = key.slice(ns.length + 1);
+    if (!(labels[ns] ??= []).includes(own)) labels[ns].push(own);
+  }
+  return { full: unique(full), labels };
 }
 
 /**
@@ -99,7 +119,11 @@ export function routeTexts(plugins: readonly TextSource[], route: { name: string
     route: { name: route.name, layout: (route.layout ?? 'default') as SlotContext['route']['layout'], path: '', params: {}, query: {} },
     area: route.area ?? null,
   });
-  return { visitor: pageNamespaces(plugins, route, as(false)), member: pageNamespaces(plugins, route, as(true)) };
+  const visitor = pageTexts(plugins, route, as(false)), member = pageTexts(plugins, route, as(true));
+  return {
+    visitor: unique([...visitor.full, ...Object.keys(visitor.labels)]), member: unique([...member.full, ...Object.keys(member.labels)]),
+    labels: { visitor: visitor.labels, member: member.labels },
+  };
 }
 
 /**
@@ -108,5 +132,10 @@ export function routeTexts(plugins: readonly TextSource[], route: { name: string
  * loads them with the page; this holds back only an item that appears later (after logging in).
  */
 export function useTexts(namespaces: readonly string[]) {
-  return useTranslation(['kernel', ...namespaces.filter((n) => n !== 'kernel')]);
+  const translation = useTranslation('kernel');
+  const { i18n } = translation;
+  // Labels are enough here: a namespace the page holds only the labels of counts as there.
+  const missing = namespaces.filter((n) => n !== 'kernel' && !i18n.hasResourceBundle(i18n.language, n));
+  if (missing.length) throw i18n.loadNamespaces(missing); // suspends until they are
+  return translation;
 }
