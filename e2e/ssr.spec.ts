@@ -136,3 +136,30 @@ test('a member gets /chats rendered on the server with their conversations; it h
   await shot(page, info, 'ssr-chats');
   expect(errors).toEqual([]);
 });
+
+// /credits is rendered on the server with the member's offer (packages at their price, the discount
+// code form); a code entered at once still applies once hydrated.
+test('a member gets /credits rendered on the server with their packages; it hydrates without a mismatch and a code applies', async ({ page, baseURL }, info) => {
+  const m = await newMember(baseURL!, { name: 'Creditssr', place: { country: 'NL', region: 'gelderland', city: 'Arnhem' } });
+  const raw = await (await fetch(`${baseURL}/credits`, { headers: { cookie: m.cookie } })).text();
+  expect(raw).toMatch(/<div id="root"[^>]*>.*Discount code.*Credit packages.*Choose 150 credits/s);
+
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error' || /hydrat/i.test(m.text())) errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await logInAs(page, baseURL!, m);
+  const offers: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/api/credits.php')) offers.push(r.url()); });
+  await page.goto('/credits');
+  const packages = page.getByRole('list', { name: 'Credit packages' });
+  await expect(packages.getByRole('link', { name: /^Choose 150 credits for / })).toBeVisible();
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+  // The page came with its offer: not asked for again.
+  expect(offers).toEqual([]);
+  const form = page.getByRole('form', { name: 'Discount code' });
+  await form.getByLabel('Discount code').fill('first20');
+  await form.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('heading', { name: 'Discount code FIRST20: 20% off' })).toBeVisible();
+  await shot(page, info, 'ssr-credits');
+  expect(errors).toEqual([]);
+});

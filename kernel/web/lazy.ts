@@ -58,6 +58,10 @@ export function preloadPart<P>(loader: Loader<P>, owners: readonly string[] = []
   return withTexts(loader, owners).then((m) => { loaded.set(loader, m.default); }, () => {});
 }
 
+/** Whether `loader`'s component is loaded already (a page's parts before it hydrates, say). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const isPreloaded = (loader: Loader<any>): boolean => loaded.has(loader);
+
 /** The chunk `preload` last started, at most `ms` later (boot waits for the first page). */
 export function preloaded(ms: number): Promise<unknown> {
   return Promise.race([pending, new Promise((r) => setTimeout(r, ms))]);

@@ -2,7 +2,8 @@ import { definePlugin, type SlotContext } from '../../kernel/web/plugin.ts';
 import { creditsBadge } from './credits-badge.ts';
 import { authSlice } from '../auth/ui.ts';
 import paymentsPlugin from './plugin.ts';
-import type { OfferDiscount } from './contract.ts';
+import type { CreditsOffer, OfferDiscount } from './contract.ts';
+import { carryOffer } from './web/carried-offer.ts';
 
 // Kept tiny: everything eager here is in the landing page's initial JavaScript; pages load lazily.
 const user = (ctx: SlotContext) => (ctx.loggedIn ? authSlice.of(ctx).user : null);
@@ -28,7 +29,7 @@ export default definePlugin(paymentsPlugin, {
     crown: 'M3 7l4.5 4L12 4l4.5 7L21 7l-2 12H5zm3.7 10h10.6l1-5.8-2.6 2.3L12 8l-3.7 5.5-2.6-2.3z',
   },
   pages: [
-    { name: 'credits', access: 'member', backButton: true, titleKey: 'payments:credits.title', page: () => import('./web/CreditsPage.tsx') },
+    { name: 'credits', access: 'member', backButton: true, ssr: true, titleKey: 'payments:credits.title', page: () => import('./web/CreditsPage.tsx') },
     { name: 'credits-repeat-order', access: 'member', backButton: true, titleKey: 'payments:repeat.title', page: () => import('./web/RepeatOrderPage.tsx') },
     { name: 'credits-id-paymentmethod', access: 'member', backButton: true, titleKey: 'payments:method.title', page: () => import('./web/MethodPage.tsx') },
     { name: 'directdebit', access: 'member', backButton: true, titleKey: 'payments:directdebit.title', page: () => import('./web/DirectDebitPage.tsx') },
@@ -36,6 +37,11 @@ export default definePlugin(paymentsPlugin, {
     { name: 'premium', access: 'visitor', area: 'members', titleKey: 'payments:premium.title', page: () => import('./web/PremiumPage.tsx') },
     { name: 'pricing', access: 'visitor', titleKey: 'payments:pricing.title', page: () => import('./web/PricingPage.tsx') },
   ],
+  hydrate(kernel) {
+    // /credits carries the member's offer (boot data, as credits.php answers it).
+    const inline = kernel.bootData<CreditsOffer | null>('credits-offer');
+    if (inline) carryOffer(kernel, inline);
+  },
   navItems: [
     // Paid members see their credits; the badge warns at 10 or fewer and is danger-red at 0.
     {

@@ -4,6 +4,7 @@ import { memberId } from '../../../kernel/server/access.ts';
 import { HttpError, notFound } from '../../../kernel/server/errors.ts';
 import type { Kernel } from '../../../kernel/server/plugin.ts';
 import { requestLocale } from '../../../kernel/server/request.ts';
+import { jsonOf } from '../../../kernel/server/serialize.ts';
 import type { AuthService } from '../../auth/server.ts';
 import type { ChatService } from '../../chat/server.ts';
 import {
@@ -45,6 +46,12 @@ export function paymentRoutes(app: FastifyInstance, kernel: Kernel, { payments, 
   const localeOf = async (req: FastifyRequest) => (await auth.userView(memberId(req), req.site))?.language ?? requestLocale(req);
 
   kernel.serve(app, offer, async (req) => payments.offer(memberId(req), req.site));
+  // /credits arrives with the member's offer in it (as credits.php answers it): the server renders
+  // the packages, and they paint with the page instead of after an API round trip.
+  kernel.bootData.add('credits-offer', async (req) => {
+    if (req.userId == null || req.url.split('?')[0] !== '/credits' || !req.site.plugins.includes('payments') || !payments.provider) return null;
+    return JSON.parse(jsonOf(offer.response, await payments.offer(req.userId, req.site))) as unknown;
+  });
 
   kernel.serve(app, pricing, async (req) => {
     const site = req.site;

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
@@ -8,18 +9,22 @@ import { Link } from '../../../kernel/web/ui/Link.tsx';
 import { Spinner } from '../../../kernel/web/ui/Spinner.tsx';
 import { authSlice } from '../../auth/ui.ts';
 import { getOffer } from './api.ts';
+import { carriedOffer, dropCarriedOffer } from './carried-offer.ts';
 import { DiscountNotice } from './DiscountNotice.tsx';
 import { MethodList, PackageTiles, Page, useLoad } from './ui.tsx';
 
 /**
- * /credits: the balance, the member's discount (countdown, code form), the packages of the member's
+ * /credits (rendered on the server too, with the member's offer): the balance, the member's discount (countdown, code form), the packages of the member's
  * currency at the price they will be charged, and the methods their country offers.
  */
 export default observer(function CreditsPage() {
   const kernel = useKernel();
   const { t } = useTranslation();
   const user = authSlice.of(kernel).user;
-  const offer = useLoad(() => getOffer(kernel.api));
+  // The offer the server rendered the page with, when it did (shown once: opened again, it is asked for).
+  const [carried] = useState(() => carriedOffer(kernel));
+  useEffect(() => dropCarriedOffer(kernel), [kernel]);
+  const offer = useLoad(() => getOffer(kernel.api), [], carried);
   // A code taken or removed, or a discount run out: the server's prices again (the page stays).
   const reload = () => getOffer(kernel.api).then(offer.set, () => {});
   // The discount panels (a code form) come with the offer, not after it: the packages never move.

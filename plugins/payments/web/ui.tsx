@@ -1,6 +1,6 @@
 // Pieces the payments pages share: loading data, the package tiles, money in the reader's locale.
 import { MUTED_TEXT } from './muted.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 import { useKernel } from '../../../kernel/web/context.ts';
@@ -12,10 +12,13 @@ import { discountAmount, type CreditPackage, type OfferDiscount } from '../contr
 import { formatMoney, formatPerCredit } from '../money.ts';
 
 /** Loads once per `key`: data, or the member-facing error text. */
-export function useLoad<T>(load: () => Promise<T>, key: unknown[] = []): { data: T | null; error: string | null; set(d: T): void } {
+export function useLoad<T>(load: () => Promise<T>, key: unknown[] = [], initial: T | null = null): { data: T | null; error: string | null; set(d: T): void } {
   const { t } = useTranslation();
-  const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: null, error: null });
+  const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: initial, error: null });
+  // `initial`: what the page already has (the server's, carried in the HTML): no fetch for it.
+  const has = useRef(initial != null);
   useEffect(() => {
+    if (has.current) { has.current = false; return; }
     let live = true;
     setState({ data: null, error: null });
     load().then((data) => live && setState({ data, error: null }), (err) => live && setState({ data: null, error: errorText(t, err, 'payments') }));
