@@ -87,3 +87,22 @@ describe('a namespace the page carries only the labels of', () => {
     expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/texts.php?lang=de&ns=pages']);
   });
 });
+
+describe('labels whose texts fail to load', () => {
+  it('show their keys instead of suspending again and again', async () => {
+    const fetch = vi.fn(async (_url: string) => new Response('{"error":"unavailable"}', { status: 503 }));
+    vi.stubGlobal('fetch', fetch);
+    const { createI18n } = await builtI18n('kernel,likes');
+    vi.resetModules();
+    const { useTexts } = await import('./texts.ts');
+    const { renderHook, waitFor } = await import('@testing-library/react');
+    const { Suspense, createElement } = await import('react');
+    const { I18nextProvider } = await import('react-i18next');
+    const i18n = await createI18n('en', { kernel: {} }, ['kernel']);
+    const wrapper = ({ children }: { children: React.ReactNode }) => createElement(I18nextProvider, { i18n }, createElement(Suspense, { fallback: null }, children));
+    const { result } = renderHook(() => useTexts(['likes']).t('likes:nav'), { wrapper });
+    await waitFor(() => expect(result.current).toBe('nav'));
+    // One request: the failed namespace is not asked for on every render.
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

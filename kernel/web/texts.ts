@@ -134,8 +134,9 @@ export function routeTexts(plugins: readonly TextSource[], route: { name: string
 export function useTexts(namespaces: readonly string[]) {
   const translation = useTranslation('kernel');
   const { i18n } = translation;
-  // Labels are enough here: a namespace the page holds only the labels of counts as there.
-  const missing = namespaces.filter((n) => n !== 'kernel' && !i18n.hasResourceBundle(i18n.language, n));
+  // Labels are enough here: a namespace the page holds only the labels of counts as there. One that
+  // failed to load counts as loaded, as react-i18next has it (the label shows its key; no retry loop).
+  const missing = namespaces.filter((n) => n !== 'kernel' && !i18n.hasResourceBundle(i18n.language, n) && !i18n.hasLoadedNamespace(n));
   if (missing.length) throw i18n.loadNamespaces(missing); // suspends until they are
   return translation;
 }
