@@ -88,6 +88,44 @@ test('a member gets /members rendered on the server for them alone; it hydrates 
   await context.close();
 });
 
+// A rendered page asks for its code only once its first screen has painted (kernel/server/late-scripts.ts):
+// the phone's bandwidth goes to the faces first. A tap in that moment is held and counts once the
+// page works.
+test('a rendered /members asks for its code after the first photos; a tap before the code arrives still likes', async ({ page, baseURL }) => {
+  const eva = await newMember(baseURL!, { name: 'Evassr', gender: 'female', lookingFor: 'male' });
+  await logInAs(page, baseURL!, eva);
+  // What the browser asked for and what had arrived, in order.
+  const log: string[] = [];
+  page.on('request', (r) => log.push(`asked ${new URL(r.url()).pathname}`));
+  page.on('requestfinished', (r) => log.push(`got ${new URL(r.url()).pathname}`));
+  // The app's scripts wait at the door until the test has tapped.
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => { open = resolve; });
+  await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => { await gate; await route.continue(); });
+  await page.goto('/members', { waitUntil: 'domcontentloaded' });
+  const heart = page.getByRole('button', { name: /^Like / }).first();
+  await expect(heart).toBeVisible();
+  const name = (await heart.getAttribute('aria-label'))!.replace(/^Like /, '');
+  // Not a script tag in sight until the first screen has painted; the preloaded photos came first.
+  const raw = await (await page.request.get('/members')).text();
+  expect(raw).not.toContain('<script defer');
+  expect(raw).toMatch(/<script data-scripts="[^"]*index\.[0-9a-f]+\.js"/);
+  const firstScript = () => log.findIndex((e) => /^asked \/static\/js\/(lib-react|hw|index)\./.test(e));
+  await expect.poll(firstScript).toBeGreaterThan(0);
+  const preloadedPhotos = [...raw.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"?]+)/g)].map((m) => m[1]);
+  expect(preloadedPhotos.length).toBeGreaterThan(0);
+  for (const photo of preloadedPhotos) {
+    const got = log.indexOf(`got ${photo}`);
+    expect(got, photo).toBeGreaterThanOrEqual(0);
+    expect(got, photo).toBeLessThan(firstScript());
+  }
+  // The tap before the code has arrived is held, then counts.
+  await heart.click();
+  open();
+  await expect(page.getByRole('button', { name: `Take back your like for ${name}`, exact: true })).toBeVisible();
+  await expect(page.locator('html[data-ready]')).toHaveCount(1);
+});
+
 // A profile is rendered on the server too (its boot block carries the profile as the API answers
 // it): the photo and the name paint with the HTML; the page hydrates and its buttons answer.
 test('a member gets a profile rendered on the server; it hydrates without a mismatch and the like answers at once', async ({ page, baseURL }, info) => {

@@ -24,7 +24,7 @@ describe('text files', () => {
   });
 
   it('names each plugin\'s namespace by its id: plugins/<id>/locales holds namespace <id> (server, build and browser rely on it)', async () => {
-    const { webPlugins } = await import('../plugins/index.ts');
+    const webPlugins = (await import('../plugins/index.ts')).allWebPlugins();
     expect(webPlugins.filter((p) => p.texts !== undefined && p.texts !== p.id).map((p) => p.id)).toEqual([]);
     expect(folders.has('hello')).toBe(true);
   });

@@ -6,18 +6,39 @@ import type { WebPlugin } from '../kernel/web/plugin.ts';
 /** What `import.meta.webpackContext` gives: the modules of a folder by key ("./<id>/manifest.ts"). */
 export interface ModuleContext { keys(): string[]; (key: string): unknown }
 
-/** The plugins of one folder's contexts (plugins/ here; tests read test-fixtures/ the same way). */
-export function collectWebPlugins(manifests: ModuleContext, descriptors: ModuleContext): WebPlugin[] {
-  const folder = (key: string) => key.split('/')[1];
-  const withManifest = new Set(manifests.keys().map(folder));
-  return [...new Map([
-    ...manifests.keys().map((key) => [folder(key), (manifests(key) as { default: WebPlugin }).default] as const),
-    ...descriptors.keys().filter((key) => !withManifest.has(folder(key)))
-      .map((key) => [folder(key), (descriptors(key) as { default: WebPlugin }).default] as const),
-  ]).values()];
+/**
+ * The plugins of one folder's context (plugins/ here; tests read test-fixtures/ the same way): each
+ * folder's manifest.ts, else its plugin.ts. One context, not two: the bundle carries one map.
+ */
+export function collectWebPlugins(modules: ModuleContext): WebPlugin[] {
+  return pluginKeys(modules).map((key) => pluginOf(modules, key));
 }
 
-export const webPlugins: WebPlugin[] = collectWebPlugins(
-  import.meta.webpackContext('./', { recursive: true, regExp: /^\.\/[a-z0-9-]+\/manifest\.ts$/ }),
-  import.meta.webpackContext('./', { recursive: true, regExp: /^\.\/[a-z0-9-]+\/plugin\.ts$/ }),
-);
+/** Each folder's manifest.ts, else its plugin.ts: manifests first. */
+function pluginKeys(modules: ModuleContext): string[] {
+  const folder = (key: string) => key.split('/')[1];
+  const manifests = modules.keys().filter((key) => key.endsWith('/manifest.ts'));
+  const withManifest = new Set(manifests.map(folder));
+  return [...manifests, ...modules.keys().filter((key) => key.endsWith('/plugin.ts') && !withManifest.has(folder(key)))];
+}
+
+const pluginOf = (modules: ModuleContext, key: string) => (modules(key) as { default: WebPlugin }).default;
+
+// The bundler includes every module; each runs only when first asked for.
+const product = import.meta.webpackContext('./', { recursive: true, regExp: /^\.\/[a-z0-9-]+\/(?:manifest|plugin)\.ts$/ });
+
+/** Every browser plugin, its module and what it imports run at once (the server's render, tests). */
+export const allWebPlugins = (): WebPlugin[] => collectWebPlugins(product);
+
+/**
+ * The same plugins for the browser's boot: one plugin's modules at a time, `between` giving the
+ * browser a turn after each, so that starting the app is many short tasks, not one long one.
+ */
+export async function loadWebPlugins(between: () => Promise<unknown>): Promise<WebPlugin[]> {
+  const out: WebPlugin[] = [];
+  for (const key of pluginKeys(product)) {
+    out.push(pluginOf(product, key));
+    await between();
+  }
+  return out;
+}

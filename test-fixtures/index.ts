@@ -3,6 +3,5 @@ import { collectWebPlugins } from '../plugins/index.ts';
 import type { WebPlugin } from '../kernel/web/plugin.ts';
 
 export const fixtureWebPlugins: WebPlugin[] = collectWebPlugins(
-  import.meta.webpackContext('./', { recursive: true, regExp: /^\.\/[a-z0-9-]+\/manifest\.ts$/ }),
-  import.meta.webpackContext('./', { recursive: true, regExp: /^\.\/[a-z0-9-]+\/plugin\.ts$/ }),
+  import.meta.webpackContext('./', { recursive: true, regExp: /^\.\/[a-z0-9-]+\/(?:manifest|plugin)\.ts$/ }),
 );

@@ -25,6 +25,13 @@ export interface BootData {
 export const BOOT_ELEMENT_ID = 'boot';
 
 /**
+ * The window property through which a server-rendered page's script loader (kernel/server/late-scripts.ts)
+ * hands the taps it held before the code arrived to the browser kernel (`take()` stops holding).
+ */
+export const EARLY_CLICKS_GLOBAL = '__earlyClicks';
+export interface EarlyClicks { take(): HTMLElement[] }
+
+/**
  * Written at build time into dist/ (see scripts/rsbuild-speed.ts): for every browser route, the
  * chunk files its page needs, so the server can preload them in the HTML of that address.
  */

@@ -24,6 +24,7 @@ import { readTexts, textFolders } from './text-files.ts';
 import { BOOT_ELEMENT_ID, ROUTE_CHUNKS_FILE, type RouteChunks } from '../contract/boot.ts';
 import { putBounded } from './bounded.ts';
 import { defaultAccess } from './access.ts';
+import { LATE_SCRIPTS_CSP, hasDeferredScripts, withLateScripts } from './late-scripts.ts';
 
 /** A value for the first paint, computed per page request (errors are logged and give null). */
 export type BootProvider = (req: FastifyRequest) => unknown;
@@ -101,9 +102,10 @@ export async function registerCompression(app: FastifyInstance) {
 
 // The app shell loads only its own scripts; images may come from a CDN (cdn_prefix); styles include
 // React's style attributes. Framing by other sites is refused (widgets embed as scripts, not frames).
-// The inline boot block is JSON (type="application/json"): never executed, so script-src stays 'self'.
+// The inline boot block is JSON (type="application/json"): never executed. The one inline script, a
+// rendered page's script loader (late-scripts.ts), is allowed by its hash.
 const CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob: https:",
+  "default-src 'self'", `script-src 'self' ${LATE_SCRIPTS_CSP}`, "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob: https:",
   "font-src 'self'", "media-src 'self' https:", "connect-src 'self' ws: wss:", "frame-ancestors 'self'", "base-uri 'self'", "form-action 'self'", "object-src 'none'",
 ].join('; ');
 
@@ -413,8 +415,12 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
       if (rendered.texts.length) boot = bootWith(rendered.texts);
     }
     const images = bootData.images(data).map((src) => `<link rel="preload" as="image" fetchpriority="high" href="${attr(src)}">`).join('');
-    const head = `${images}${preloadLinks(files, rendering)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
+    // A rendered page asks for its code once its first screen has painted (late-scripts.ts).
+    const late = rendered != null && hasDeferredScripts(shell.html);
+    const preloaded = late ? files.filter((f) => f.endsWith('.css')) : files;
+    const head = `${images}${preloadLinks(preloaded, rendering)}<script type="application/json" id="${BOOT_ELEMENT_ID}">${boot}</script>`;
     let html = shell.html.replace('</head>', `${head}</head>`);
+    if (late) html = withLateScripts(html, files.filter((f) => !f.endsWith('.css')));
     // The parts' code loads before the browser hydrates (boot.tsx): nothing in it waits for a chunk.
     if (rendered) html = html.replace('<div id="root"></div>', () => `<div id="root" data-parts="${attr(rendered.parts.join(' '))}">${rendered.html}</div>`);
 

@@ -20,7 +20,7 @@ const routeChunks: RouteChunks = {
 };
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'server'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><script defer src="/static/js/lib.js"></script><script defer src="/static/js/index.js"></script><link href="/static/css/styles.css" rel="stylesheet"></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(dist, 'route-chunks.json'), JSON.stringify(routeChunks));
   // Counts its renders; shows the address, the language and whether a user came with the boot block.
   fs.writeFileSync(path.join(dist, 'server', 'ssr.js'), `let n = 0;
@@ -79,7 +79,10 @@ describe('server-rendered entry pages', () => {
     const m = await addMember(t);
     const page = (await t.app.inject({ method: 'GET', url: '/members', headers: { cookie: m.cookie } })).body;
     expect(page).toContain('<link rel="stylesheet" href="/static/css/async/banner.css">');
-    expect(page).toContain('<link rel="preload" as="script" href="/static/js/async/banner.js">');
+    // Its code comes after the first screen has painted (late-scripts.ts), the banner's chunk with it.
+    expect(page).not.toContain('<script defer');
+    expect(page).toContain('<script data-scripts="/static/js/lib.js /static/js/index.js" data-chunks="/static/js/async/banner.js">');
+    expect(page).not.toContain('as="script"');
     const boot = JSON.parse(/<script type="application\/json" id="boot">([^]*?)<\/script>/.exec(page)![1]) as { texts: Record<string, { banner?: { title?: string } }> };
     expect(boot.texts.bonuses?.banner?.title).toMatch(/bonus/);
     // A visitor's page has no banner, nor its styles.
@@ -87,7 +90,11 @@ describe('server-rendered entry pages', () => {
   });
 
   it('renders only the pages marked ssr', async () => {
-    expect(rootOf((await t.app.inject({ method: 'GET', url: '/login' })).body)).toBe('');
+    const login = (await t.app.inject({ method: 'GET', url: '/login' })).body;
+    expect(rootOf(login)).toBe('');
+    // A page the browser renders needs its code at once: its scripts stay as they are.
+    expect(login).toContain('<script defer src="/static/js/index.js"></script>');
+    expect(login).not.toContain('data-scripts');
     const m = await addMember(t);
     expect(rootOf((await t.app.inject({ method: 'GET', url: '/chats', headers: { cookie: m.cookie } })).body)).toBe('');
   });

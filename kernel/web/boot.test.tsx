@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { webPlugins } from '../../plugins/index.ts';
+import { allWebPlugins } from '../../plugins/index.ts';
 import { createKernel } from './kernel.ts';
 import { KernelContext } from './context.ts';
 import { App } from './App.tsx';
@@ -12,6 +12,8 @@ import { Bus } from './bus.ts';
 import { fakeApi } from './testing.ts';
 import { routeRef } from '../contract/routes.ts';
 import type { SiteSettings } from '../contract/settings.ts';
+
+const webPlugins = allWebPlugins();
 
 const settings = {
   domain: 'localhost', domain_language: 'en-GB', name: 'FlirtHaven', index_title: 'Meet singles near you',

@@ -1,17 +1,18 @@
 import './ui/fonts.css';
 import './ui/globals.ts';
-import { startTransition } from 'react';
-import { when } from 'mobx';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { webPlugins } from '../../plugins/index.ts';
-import { createKernel } from './kernel.ts';
 import { readBootData } from './bootdata.ts';
-import { KernelContext } from './context.ts';
-import { App } from './App.tsx';
 import { isChunkLoadError, reloadForChunkError } from './chunks.ts';
-import { preloaded } from './lazy.ts';
 import { yieldToMain } from './yield.ts';
+import { loadWebPlugins } from '../../plugins/index.ts';
+
+// The app's code is in this file's chunks, but its modules run in many short tasks, not one (eager
+// imports: no request, evaluated when asked; the plugins one by one): on a phone, evaluating it all
+// at once blocks the page the server rendered for a quarter of a second.
+const evaluate = {
+  kernel: () => import(/* webpackMode: "eager" */ './kernel.ts'),
+  reactDom: () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+  ui: () => import(/* webpackMode: "eager" */ './boot-ui.tsx'),
+};
 
 async function boot() {
   const el = document.getElementById('root')!;
@@ -25,9 +26,17 @@ async function boot() {
     // Settings, texts and the user come inline with the page when the server put them there.
     // Boot runs as short tasks (yieldToMain between its pieces), and the first render is a transition,
     // which React renders in slices of a few milliseconds: a phone stays responsive while the app starts.
+    await yieldToMain();
+    const webPlugins = await loadWebPlugins(yieldToMain);
+    const { createKernel } = await evaluate.kernel();
+    await yieldToMain();
     const { kernel, registry, setup } = await createKernel(webPlugins, { boot: readBootData(), deferSetup: rendered, pause: yieldToMain });
     // <html data-ready> once every plugin is set up: a page the server rendered shows before it works,
     // and uptime monitors and the journeys can tell the difference.
+    await yieldToMain();
+    await evaluate.reactDom();
+    await yieldToMain();
+    const { when, preloaded, mount } = await evaluate.ui();
     when(() => kernel.appState.settled, () => { document.documentElement.dataset.ready = ''; });
     // The route first, then its page's chunk (preloaded by the HTML), then the first render: the
     // page paints in one go, without a spinner and a second render.
@@ -39,22 +48,8 @@ async function boot() {
     const loading = Promise.all([preloaded(3000), ...(hydration?.loadRenderedParts(el, registry.plugins) ?? [])]);
     await Promise.race([loading, new Promise((r) => setTimeout(r, 3000))]);
     await yieldToMain();
-    const app = (
-      <KernelContext.Provider value={{ kernel, registry }}>
-        <I18nextProvider i18n={kernel.i18n}>
-          {/* What this browser adds to a hydrated page (a modal the visitor must see, say) comes once it is hydrated. */}
-          <App onHydrated={hydration ? () => void hydration.whenHydrated(el).then(() => { releaseClicks(); return setup(); }) : undefined} />
-        </I18nextProvider>
-      </KernelContext.Provider>
-    );
-    if (rendered) {
-      // As a transition React hydrates in slices of a few milliseconds (not one long task): the
-      // phone stays responsive, and a tap meanwhile waits for hydration (holdEarlyClicks).
-      startTransition(() => { hydrateRoot(el, app); });
-    } else {
-      const root = createRoot(el);
-      startTransition(() => root.render(app));
-    }
+    // What this browser adds to a hydrated page (a modal the visitor must see, say) comes once it is hydrated.
+    mount(el, { kernel, registry }, rendered, hydration ? () => void hydration.whenHydrated(el).then(() => { releaseClicks(); return setup(); }) : undefined);
   } catch (err) {
     releaseClicks();
     if (isChunkLoadError(err) && reloadForChunkError()) return;

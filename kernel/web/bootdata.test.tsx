@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { webPlugins } from '../../plugins/index.ts';
+import { allWebPlugins } from '../../plugins/index.ts';
 import { createKernel } from './kernel.ts';
 import { KernelContext } from './context.ts';
 import { App } from './App.tsx';
@@ -15,6 +15,8 @@ import { readTexts } from '../server/text-files.ts';
 import type { BootData } from '../contract/boot.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import { testPlugin } from './testing.ts';
+
+const webPlugins = allWebPlugins();
 
 // Every namespace, as the server would put it into the page.
 const en = readTexts('en');

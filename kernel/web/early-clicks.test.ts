@@ -10,6 +10,25 @@ function page() {
 }
 
 describe('holdEarlyClicks', () => {
+  it("takes over the taps the page's script loader held before the code arrived, and gives them back first", () => {
+    const { root, button, link } = page();
+    const order: string[] = [];
+    button.addEventListener('click', () => order.push('button'));
+    link.addEventListener('click', (e) => { e.preventDefault(); order.push('link'); });
+    const take = vi.fn(() => [button]);
+    (window as Window & { __earlyClicks?: unknown }).__earlyClicks = { take };
+    try {
+      const release = holdEarlyClicks(root);
+      expect(take).toHaveBeenCalledTimes(1);
+      link.click();
+      expect(order).toEqual([]);
+      release();
+      expect(order).toEqual(['button', 'link']);
+    } finally {
+      delete (window as Window & { __earlyClicks?: unknown }).__earlyClicks;
+    }
+  });
+
   it('holds a click on a button or a link until released, then gives it back to the same element once', () => {
     const { root, button, link } = page();
     const release = holdEarlyClicks(root);

@@ -1,3 +1,5 @@
+import { EARLY_CLICKS_GLOBAL, type EarlyClicks } from '../contract/boot.ts';
+
 /**
  * A page the server rendered shows its buttons and links before React has hydrated it; a tap in that
  * moment would find no handler and be lost (a like that never happens). Holds such plain clicks on
@@ -6,6 +8,7 @@
  */
 export function holdEarlyClicks(root: HTMLElement): () => void {
   const held: HTMLElement[] = [];
+  const early = (window as Window & Partial<Record<typeof EARLY_CLICKS_GLOBAL, EarlyClicks>>)[EARLY_CLICKS_GLOBAL];
   const hold = (e: MouseEvent) => {
     // A middle or modified click opens a link elsewhere: the browser does that without the app.
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -16,6 +19,8 @@ export function holdEarlyClicks(root: HTMLElement): () => void {
     held.push(target);
   };
   root.addEventListener('click', hold, true);
+  // The taps the page's script loader held before this code had arrived come first.
+  if (early) held.push(...early.take());
   let released = false;
   return () => {
     if (released) return;

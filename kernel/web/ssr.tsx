@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { enableStaticRendering } from 'mobx-react-lite';
-import { webPlugins } from '../../plugins/index.ts';
+import { allWebPlugins } from '../../plugins/index.ts';
 import type { BootData } from '../contract/boot.ts';
 import { createApi } from './api.ts';
 import { App } from './App.tsx';
@@ -24,6 +24,8 @@ import { staticRouter } from './router.ts';
 import { createRootStore } from './store.ts';
 import { ownerNamespaces, pageTexts } from './texts.ts';
 import { addIcons } from './ui/Icon.tsx';
+
+const webPlugins = allWebPlugins();
 
 enableStaticRendering(true);
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { Registry } from './registry.ts';
 import type { SlotContext, WebPlugin } from './plugin.ts';
 import { enabledPlugins } from '../contract/plugin.ts';
-import { webPlugins } from '../../plugins/index.ts';
+import { allWebPlugins } from '../../plugins/index.ts';
 import { fixtureWebPlugins } from '../../test-fixtures/index.ts';
+
+const webPlugins = allWebPlugins();
 
 // The one switch in the browser: with a feature off for the domain, the plugin and every plugin
 // that requires it contribute nothing (routes, navigation, panels, alerts, banners, modals, footer

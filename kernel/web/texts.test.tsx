@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { webPlugins } from '../../plugins/index.ts';
+import { allWebPlugins } from '../../plugins/index.ts';
 import { createKernel } from './kernel.ts';
 import { KernelContext } from './context.ts';
 import { App } from './App.tsx';
@@ -14,6 +14,8 @@ import { FOOTER_LAYOUTS, NAV_LAYOUTS, navNamespaces, ownerNamespaces, pageNamesp
 import { readTexts } from '../server/text-files.ts';
 import type { SiteSettings } from '../contract/settings.ts';
 import type { BootData } from '../contract/boot.ts';
+
+const webPlugins = allWebPlugins();
 
 const settings = { name: 'Site', domain_language: 'en-GB', plugins: [], countries: [] } as unknown as SiteSettings;
 const pageOf = (title: string) => async () => ({ default: () => <h1>{title}</h1> });

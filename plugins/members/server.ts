@@ -18,6 +18,7 @@ import { profileData } from './server/personal-data.ts';
 
 export type { MemberBasics, MembersService, NewProfile } from './server/service.ts';
 export { GEO } from './server/seed/geo.ts';
+export { INTERESTS } from './interests.ts';
 export { loadOwnProfile, notBlocked } from './server/queries.ts';
 export { siteRegionCodes } from './server/regions.ts';
 export { acceptPhotoBodies, processUpload } from './server/photos.ts';

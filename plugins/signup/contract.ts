@@ -43,7 +43,7 @@ export function afterPath(value: unknown): string | null {
 /** Interest keys from a list or a comma-separated string (a widget option): members' keys only, each once, at most SIGNUP_INTERESTS_MAX. */
 export function signupInterests(value: unknown): InterestKey[] {
   const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  const keys = list.map((k) => (typeof k === 'string' ? k.trim() : '')).filter((k): k is InterestKey => (INTEREST_KEYS as string[]).includes(k));
+  const keys = list.map((k) => (typeof k === 'string' ? k.trim() : '')).filter((k): k is InterestKey => (INTEREST_KEYS as readonly string[]).includes(k));
   return [...new Set(keys)].slice(0, SIGNUP_INTERESTS_MAX);
 }
 /** What a signup may bring besides the steps' answers: interests for the profile, and where to go after. */

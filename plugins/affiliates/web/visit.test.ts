@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderPlugins } from '../../../kernel/contract/plugin.ts';
-import { webPlugins } from '../../index.ts';
+import { allWebPlugins } from '../../index.ts';
 import { landerOf, trackVisit, visitFrom, type BounceReport, type VisitTransport } from './visit.ts';
 import type { VisitRequest } from '../contract.ts';
 
@@ -30,7 +30,7 @@ describe('affiliates in the browser: what the address says', () => {
   });
 
   it('boots before the signup plugin, which takes its parameters out of the address in its own boot', () => {
-    const order = orderPlugins(webPlugins).map((p) => p.id);
+    const order = orderPlugins(allWebPlugins()).map((p) => p.id);
     expect(order.indexOf('affiliates')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('affiliates')).toBeLessThan(order.indexOf('signup'));
   });

@@ -11,8 +11,8 @@ import { errorText } from '../../../kernel/web/errors.ts';
 import { countryName } from '../../../kernel/web/intl.ts';
 import { colors, up } from '../../../kernel/web/theme.ts';
 import { routeRef } from '../../../kernel/contract/routes.ts';
-import { audienceOf, INTEREST_KEYS, INTERESTS, MAX_AGE, MIN_AGE, memberSearch, type Audience, type MembersQuery, type MembersResponse, type InterestKey } from '../../members/contract.ts';
-import { ProfileCard } from '../../members/ui.ts';
+import { audienceOf, INTEREST_KEYS, MAX_AGE, MIN_AGE, memberSearch, type Audience, type MembersQuery, type MembersResponse, type InterestKey } from '../../members/contract.ts';
+import { INTERESTS, ProfileCard } from '../../members/ui.ts';
 import { authSlice } from '../../auth/ui.ts';
 
 const Box = styled.div`

@@ -4,9 +4,10 @@ import { authenticationRequired, badRequest, HttpError, notFound } from '../../.
 import { memberId } from '../../../kernel/server/access.ts';
 import { sendPrepared } from '../../../kernel/contract/adapter.ts';
 import {
-  INTEREST_KEYS, INTERESTS, blockMember, blockedMembers, interests, memberProfile, memberSearch, regions, reportMember, unblockMember,
+  INTEREST_KEYS, blockMember, blockedMembers, interests, memberProfile, memberSearch, regions, reportMember, unblockMember,
   type MemberResponse, type MembersResponse,
 } from '../contract.ts';
+import { INTERESTS } from '../interests.ts';
 import { jsonOf } from '../../../kernel/server/serialize.ts';
 import { GEO } from './seed/geo.ts';
 import { loadProfile, type ViewContext } from './queries.ts';

@@ -11,11 +11,11 @@ import { errorField, errorText } from '../../../kernel/web/errors.ts';
 import { countryName } from '../../../kernel/web/intl.ts';
 import { colors, up } from '../../../kernel/web/theme.ts';
 import {
-  ABOUT_MAX, BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, INTEREST_KEYS, INTERESTS, INTERESTS_MAX, RELATIONSHIP_STATUSES,
+  ABOUT_MAX, BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, INTEREST_KEYS, INTERESTS_MAX, RELATIONSHIP_STATUSES,
   SEXUALITIES, SIGNUP_REASONS, TATTOOS, type OwnProfile, type ProfileUpdate,
 } from '../../members/contract.ts';
 import { PhotoManager } from './PhotoManager.tsx';
-import { membersSlice } from '../../members/ui.ts';
+import { INTERESTS, membersSlice } from '../../members/ui.ts';
 import { profileSlice } from './store.ts';
 import { authSlice } from '../../auth/ui.ts';
 import { routeRef } from '../../../kernel/contract/routes.ts';

@@ -1,5 +1,6 @@
 import { readTexts } from '../../../../kernel/server/text-files.ts';
-import { INTEREST_KEYS, INTERESTS } from '../../../members/contract.ts';
+import { INTEREST_KEYS } from '../../../members/contract.ts';
+import { INTERESTS } from '../../../members/server.ts';
 import { nicheInterestCounts } from '../../../members/server.ts';
 import { LANDER_INTERESTS_MAX, type IconsData } from '../../contract.ts';
 import type { LanderContext, LanderLoader } from '../data.ts';

@@ -1,4 +1,4 @@
-import { INTERESTS } from '../../../members/contract.ts';
+import { INTERESTS } from '../../../members/server.ts';
 import type { LanderMember, ProfileLanderData } from '../../contract.ts';
 import { isListed } from '../../../members/server.ts';
 import type { LanderLoader } from '../data.ts';

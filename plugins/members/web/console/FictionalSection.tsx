@@ -4,10 +4,11 @@ import type { ConsoleSectionProps } from '../../../../kernel/web/console/define.
 import { useConsole } from '../../../../kernel/web/console/context.ts';
 import { Button, CheckField, DataTable, Dialog, Notice, Page, SelectField, TextField, fieldError, mutedText, row } from '../../../../kernel/web/console/ui.tsx';
 import {
-  ABOUT_MAX, BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, INTERESTS, INTERESTS_MAX, INTEREST_KEYS, PHOTO_LIMITS, RELATIONSHIP_STATUSES,
+  ABOUT_MAX, BODY_TYPES, EYE_COLORS, GENDERS, HAIR_COLORS, INTERESTS_MAX, INTEREST_KEYS, PHOTO_LIMITS, RELATIONSHIP_STATUSES,
   SEXUALITIES, SIGNUP_REASONS, TATTOOS, consoleFictionalCreate, consoleFictionalList, consoleFictionalPhoto, consoleFictionalUpdate,
   type FictionalInput, type FictionalProfile, type InterestKey,
 } from '../../contract.ts';
+import { INTERESTS } from '../../interests.ts';
 import { failure, fieldOf, when, type Message } from './shared.tsx';
 
 /** The niches (kernel/contract/settings.ts: 1 default … 7 gay). */
