@@ -117,7 +117,8 @@ export default defineConfig({
   // descriptor's large setting defaults (the browser gets resolved values from settings.php).
   // Contracts' TypeBox schemas are types only in the browser (kernel/contract/typebox-browser.ts).
   // react-i18next's shim of useSyncExternalStore (for React 17) is React 19's own hook here.
-  resolve: { alias: { typebox$: path.resolve('kernel/contract/typebox-browser.ts'), 'use-sync-external-store/shim$': path.resolve('kernel/web/shims/use-sync-external-store.ts') } },
+  // qs: superagent's only use of it is a form body the app never sends (kernel/web/shims/qs.ts).
+  resolve: { alias: { typebox$: path.resolve('kernel/contract/typebox-browser.ts'), 'use-sync-external-store/shim$': path.resolve('kernel/web/shims/use-sync-external-store.ts'), qs$: path.resolve('kernel/web/shims/qs.ts') } },
   source: {
     define: {
       'process.env.FLIRT_BROWSER': JSON.stringify('1'),
