@@ -63,7 +63,12 @@ export async function measureInteractions(browser: Browser, origin: string, cook
     const ref = await throttled(bare);
     await ref.setContent(BARE_PAGE);
     await ref.evaluate(OBSERVER);
-    const settle = () => page.waitForTimeout(1500); // boot work after load (polling, images) settles first
+    // The app set up (a page the server rendered shows before its code has run: a tap then is only
+    // held), then the boot work after it (polling, images) settles.
+    const settle = async () => {
+      await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+      await page.waitForTimeout(1500);
+    };
     const cards = () => page.locator('main ul li');
     let chatWith: string | undefined;
     for (let run = 0; run < runs; run++) {
