@@ -12,6 +12,4 @@ export const ProfileGrid = styled.ul`
   ${up('md')} { grid-template-columns: repeat(3, 1fr); }
   ${up('lg')} { grid-template-columns: repeat(4, 1fr); }
   ${up('xl')} { grid-template-columns: repeat(6, 1fr); }
-  /* A phone lays out only the cards near the screen: a page of 24 costs no long task after it paints. */
-  > li { content-visibility: auto; contain-intrinsic-size: auto 290px; }
 `;
