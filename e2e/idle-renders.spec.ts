@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInAs, newMember } from './helpers.ts';
+import { client, logInAs, newMember, setCredits } from './helpers.ts';
 
 // A budget that stays: a members' page left alone (a phone on the table) must not keep rendering.
 // React's DevTools hook (which production React calls after every commit) counts the commits and the
@@ -71,6 +71,14 @@ test('members\' pages left alone render at most once a second, and only the coun
   // A member of today who has bought nothing: the welcome bonus strip counts down on every page.
   const anna = await newMember(baseURL!, { name: 'Idle', gender: 'female', lookingFor: 'male', fresh: true });
   const ben = await newMember(baseURL!, { name: 'Ben', gender: 'male', lookingFor: 'female' });
+  // Ben has written to her: her conversation and /chats have something in them (the first screen of
+  // /chats must show conversations).
+  await setCredits(baseURL!, ben, 100);
+  const sent = await fetch(`${baseURL}/api/messages.php`, {
+    method: 'POST', headers: { ...client, cookie: ben.cookie },
+    body: JSON.stringify({ to: anna.id, kind: 'text', text: 'Hello Anna, coffee on Sunday?', key: `idle-${Date.now()}` }),
+  });
+  expect(sent.status).toBe(200);
   await logInAs(page, baseURL!, anna);
   await page.addInitScript(installCommitCounter);
 
@@ -79,8 +87,8 @@ test('members\' pages left alone render at most once a second, and only the coun
   const pages: [string, () => Promise<void>, boolean][] = [
     ['/members', () => main.getByRole('listitem').first().waitFor(), true],
     [`/members/${ben.id}`, () => main.getByRole('heading', { level: 1 }).waitFor(), true],
-    [`/members/${ben.id}/chat`, () => main.getByRole('textbox', { name: `Message to ${ben.name}` }).waitFor(), false],
-    ['/chats', () => main.getByRole('heading', { level: 1 }).waitFor(), true],
+    [`/members/${ben.id}/chat`, () => main.getByText('Hello Anna, coffee on Sunday?').waitFor(), false],
+    ['/chats', () => main.getByRole('list', { name: 'Your conversations' }).getByRole('link', { name: new RegExp(ben.name) }).waitFor(), true],
     ['/likes', () => main.getByRole('navigation', { name: 'Kinds of likes' }).waitFor(), true],
     // /credits shows the offer with its own countdown instead of the strip.
     ['/credits', () => main.getByRole('heading', { level: 1 }).waitFor(), false],

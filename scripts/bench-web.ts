@@ -242,7 +242,8 @@ async function startChromium() {
   return { port };
 }
 
-interface Figures { lcp: number; tbt: number; cls: number; fcp: number; lcpElement?: string }
+/** `index`: Lighthouse's benchmark index of this machine during the run (its CPU speed; lower when loaded). */
+interface Figures { lcp: number; tbt: number; cls: number; fcp: number; index: number; lcpElement?: string }
 
 async function measure(chromePort: number, url: string, cookie: string, label: string): Promise<Figures> {
   const result = await lighthouse(url, {
@@ -256,7 +257,7 @@ async function measure(chromePort: number, url: string, cookie: string, label: s
   if (process.env.BENCH_KEEP === '1') fs.writeFileSync(path.join(work, `${label}.json`), JSON.stringify(lhr));
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const el = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
-  return { lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), fcp: num('first-contentful-paint'), lcpElement: el?.items?.[0]?.items?.[0]?.node?.snippet };
+  return { lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), fcp: num('first-contentful-paint'), index: lhr.environment.benchmarkIndex, lcpElement: el?.items?.[0]?.items?.[0]?.node?.snippet };
 }
 
 // ---------------------------------------------------------------- run
@@ -282,7 +283,7 @@ for (let run = 1; run <= RUNS; run++) {
     r.product.push(a);
     r.reference.push(b);
     console.log(`run ${run} ${p.padEnd(9)} product LCP ${(a.lcp / 1000).toFixed(2)} s TBT ${a.tbt.toFixed(0)} ms CLS ${a.cls.toFixed(3)}` +
-      ` | reference LCP ${(b.lcp / 1000).toFixed(2)} s TBT ${b.tbt.toFixed(0)} ms CLS ${b.cls.toFixed(3)}` +
+      ` | reference LCP ${(b.lcp / 1000).toFixed(2)} s TBT ${b.tbt.toFixed(0)} ms CLS ${b.cls.toFixed(3)} | machine ${a.index.toFixed(0)}` +
       (process.env.BENCH_VERBOSE ? `\n    LCP element: ${a.lcpElement ?? '?'}  |  ${b.lcpElement ?? '?'}` : ''));
   }
 }
@@ -300,6 +301,11 @@ if (WITH_INP) {
 }
 
 console.log(`\nLighthouse ${'12'} mobile, simulated throttling (150 ms RTT, 1.6 Mbps, 4x CPU), median of ${RUNS} runs`);
+// Simulated TBT multiplies the tasks of an unthrottled recording by 4: on a loaded machine every task
+// is longer, and TBT grows fast (a 10 ms task counts nothing, a 20 ms one 30 ms). Lighthouse's own
+// measure of the CPU (its benchmark index) tells a quiet machine from a busy one.
+const indexes = [...results.values()].flatMap((r) => [...r.product, ...r.reference].map((f) => f.index)).filter(Number.isFinite);
+if (indexes.length) console.log(`machine: Lighthouse benchmark index median ${median(indexes).toFixed(0)} (${Math.min(...indexes).toFixed(0)}–${Math.max(...indexes).toFixed(0)}); a busy machine scores lower and its TBT is higher`);
 let failed = false;
 const table: string[] = ['| page | product LCP / TBT / CLS | static copy LCP / TBT / CLS | LCP ratio | target |', '|---|---|---|---|---|'];
 for (const [p, r] of results) {

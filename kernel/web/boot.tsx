@@ -31,12 +31,12 @@ async function boot() {
     const { createKernel } = await evaluate.kernel();
     await yieldToMain();
     const { kernel, registry, setup } = await createKernel(webPlugins, { boot: readBootData(), deferSetup: rendered, pause: yieldToMain });
-    // <html data-ready> once every plugin is set up: a page the server rendered shows before it works,
-    // and uptime monitors and the journeys can tell the difference.
     await yieldToMain();
     await evaluate.reactDom();
     await yieldToMain();
     const { when, preloaded, mount } = await evaluate.ui();
+    // <html data-ready> once every plugin is set up: a page the server rendered shows before it works,
+    // and uptime monitors and the journeys can tell the difference.
     when(() => kernel.appState.settled, () => { document.documentElement.dataset.ready = ''; });
     // The route first, then its page's chunk (preloaded by the HTML), then the first render: the
     // page paints in one go, without a spinner and a second render.
