@@ -12,9 +12,19 @@ function formatter(locale: string, currency: string, precise: boolean): Intl.Num
   return f;
 }
 
-/** The currency's minor units per major unit (100 for every currency we sell in, 1 for e.g. JPY). */
+const minorUnits = new Map<string, number>();
+/**
+ * The currency's minor units per major unit (100 for every currency we sell in, 1 for e.g. JPY).
+ * Kept per currency: making an Intl.NumberFormat costs far more than formatting with one, and a
+ * price list asks for every price it shows (on a phone it made /credits' render a long task).
+ */
 export function minorPerMajor(currency: string): number {
-  return 10 ** (new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2);
+  let n = minorUnits.get(currency);
+  if (n === undefined) {
+    n = 10 ** (new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2);
+    minorUnits.set(currency, n);
+  }
+  return n;
 }
 
 /** 4299 PLN in pl -> "42,99 zł". */
