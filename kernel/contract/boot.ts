@@ -1,5 +1,6 @@
 import type { Locale } from './locales.ts';
 import type { SiteSettings } from './settings.ts';
+import type { IntlUse } from './intl.ts';
 
 /**
  * What the server writes into the HTML it serves (`<script type="application/json" id="boot">`),
@@ -19,6 +20,11 @@ export interface BootData {
   partialTexts?: string[];
   /** What plugins add for the first paint, by name (e.g. `user`: GET /api/user.php's user or null). */
   data: Record<string, unknown>;
+  /**
+   * A page the server rendered: the Intl objects its render made (a collator, a currency format),
+   * which the browser makes before hydrating, one per short task (kernel/contract/intl.ts).
+   */
+  intl?: IntlUse[];
 }
 
 /** The id of the inline JSON element. */

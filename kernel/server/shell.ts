@@ -21,6 +21,7 @@ import { MEDIA_PREFIX } from './storage.ts';
 import { requestLocale } from './request.ts';
 import { LOCALES, type Locale } from '../contract/locales.ts';
 import { readTexts, textFolders } from './text-files.ts';
+import type { IntlUse } from '../contract/intl.ts';
 import { BOOT_ELEMENT_ID, ROUTE_CHUNKS_FILE, type RouteChunks } from '../contract/boot.ts';
 import { putBounded } from './bounded.ts';
 import { defaultAccess } from './access.ts';
@@ -227,7 +228,7 @@ export function pickKeys(tree: Record<string, unknown>, keys: readonly string[])
 export const SSR_CACHE_MS = 60_000;
 const SSR_CACHE_SIZE = 500;
 /** The page as HTML for `#root`, and the names of the lazy parts in it (kernel/web/ssr.tsx). */
-type Rendered = { html: string; parts: string[]; texts: string[] };
+type Rendered = { html: string; parts: string[]; texts: string[]; intl?: IntlUse[] };
 type RenderPage = (url: string, boot: unknown, readTexts: (ns: string) => Record<string, unknown> | null) => Promise<Rendered | null>;
 
 /**
@@ -397,9 +398,9 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     const pathname = req.url.split('?')[0];
     const plugins = enabled(req.site);
     const page = pageFor(shell.routes, pathname, plugins, req.userId != null);
-    const bootWith = (rendered: readonly string[] = []) => {
+    const bootWith = (rendered: readonly string[] = [], intl: readonly IntlUse[] = []) => {
       const texts = textsFor(page, locale, plugins, req.userId != null, rendered);
-      return `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${texts.json},"partialTexts":${JSON.stringify(texts.partial)},"data":${scriptSafe(JSON.stringify(data))}}`;
+      return `{"settings":${settingsOf(req.site)},"locale":"${locale}","texts":${texts.json},"partialTexts":${JSON.stringify(texts.partial)},"data":${scriptSafe(JSON.stringify(data))}${intl.length ? `,"intl":${scriptSafe(JSON.stringify(intl))}` : ''}}`;
     };
     let boot = bootWith();
     let files = page?.files ?? [];
@@ -412,7 +413,7 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
       // What its parts (a banner, a card's panel) showed comes with it: their styles for the first
       // paint, their texts for hydrating.
       files = [...new Set([...files, ...rendered.parts.flatMap((name) => shell.parts[name] ?? [])])];
-      if (rendered.texts.length) boot = bootWith(rendered.texts);
+      if (rendered.texts.length || rendered.intl?.length) boot = bootWith(rendered.texts, rendered.intl);
     }
     const images = bootData.images(data).map((src) => `<link rel="preload" as="image" fetchpriority="high" href="${attr(src)}">`).join('');
     // A rendered page asks for its code once its first screen has painted (late-scripts.ts).

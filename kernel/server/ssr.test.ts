@@ -32,6 +32,8 @@ exports.renderPage = async (url, boot, readTexts) => {
     html: '<main data-render="' + (++n) + '">' + url + ' ' + boot.locale + ' user=' + (member ? boot.data.user.id : 'none') + banner + '</main>',
     parts: ['kernel:footer', 'x:page:"<y>"', ...(member ? ['bonuses:banner:time-bonus'] : [])],
     texts: member ? ['bonuses'] : [],
+    // The Intl objects the render made (a member's page here shows prices).
+    intl: member ? [['collator', 'en'], ['number', 'en', { style: 'currency', currency: 'GBP' }]] : [],
   };
 };`);
   t = await createTestApp({ profiles: 0, distDir: dist });
@@ -83,10 +85,15 @@ describe('server-rendered entry pages', () => {
     expect(page).not.toContain('<script defer');
     expect(page).toContain('<script data-scripts="/static/js/lib.js /static/js/index.js" data-chunks="/static/js/async/banner.js">');
     expect(page).not.toContain('as="script"');
-    const boot = JSON.parse(/<script type="application\/json" id="boot">([^]*?)<\/script>/.exec(page)![1]) as { texts: Record<string, { banner?: { title?: string } }> };
+    const bootOf = (html: string) => JSON.parse(/<script type="application\/json" id="boot">([^]*?)<\/script>/.exec(html)![1]) as { texts: Record<string, { banner?: { title?: string } }>; intl?: unknown };
+    const boot = bootOf(page);
     expect(boot.texts.bonuses?.banner?.title).toMatch(/bonus/);
-    // A visitor's page has no banner, nor its styles.
-    expect((await t.app.inject({ method: 'GET', url: '/members' })).body).not.toContain('banner.css');
+    // The Intl objects its render made: the browser makes them before hydrating (boot.tsx).
+    expect(boot.intl).toEqual([['collator', 'en'], ['number', 'en', { style: 'currency', currency: 'GBP' }]]);
+    // A visitor's page has no banner, nor its styles; its render made no Intl object.
+    const visitor = (await t.app.inject({ method: 'GET', url: '/members' })).body;
+    expect(visitor).not.toContain('banner.css');
+    expect(bootOf(visitor).intl).toBeUndefined();
   });
 
   it('renders only the pages marked ssr', async () => {

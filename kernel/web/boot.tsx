@@ -30,7 +30,11 @@ async function boot() {
     const webPlugins = await loadWebPlugins(yieldToMain);
     const { createKernel } = await evaluate.kernel();
     await yieldToMain();
-    const { kernel, registry, setup } = await createKernel(webPlugins, { boot: readBootData(), deferSetup: rendered, pause: yieldToMain });
+    const boot = readBootData();
+    // The Intl objects the server's render made (a collator, a currency format): made here, one per
+    // short task, they are not made inside hydrating's render, where each was a long task on a phone.
+    const intl = rendered && boot?.intl?.length ? import('../contract/intl.ts').catch(() => null) : null;
+    const { kernel, registry, setup } = await createKernel(webPlugins, { boot, deferSetup: rendered, pause: yieldToMain });
     await yieldToMain();
     await evaluate.reactDom();
     await yieldToMain();
@@ -47,6 +51,7 @@ async function boot() {
     const hydration = await hydrating;
     const loading = Promise.all([preloaded(3000), ...(hydration?.loadRenderedParts(el, registry.plugins) ?? [])]);
     await Promise.race([loading, new Promise((r) => setTimeout(r, 3000))]);
+    await (await intl)?.makeIntl(boot?.intl, yieldToMain);
     await yieldToMain();
     // What this browser adds to a hydrated page (a modal the visitor must see, say) comes once it is hydrated.
     mount(el, { kernel, registry }, rendered, hydration ? () => void hydration.whenHydrated(el).then(() => { releaseClicks(); return setup(); }) : undefined);

@@ -1,17 +1,11 @@
-// Intl objects are costly to make (each loads locale data: a DisplayNames or Collator takes
-// milliseconds on a phone), so each kind is made once per locale and kept.
-const displayNames = new Map<string, Intl.DisplayNames | null>();
-const collators = new Map<string, Intl.Collator>();
+// The Intl objects are made once and kept (kernel/contract/intl.ts: a server render notes the ones it
+// made, and the browser makes those before hydrating).
+import { collator, dateFormat, regionNames } from '../contract/intl.ts';
 
 /** Names the browser already knows in every language (no translation files needed). */
 export function countryName(code: string, locale: string): string {
-  let names = displayNames.get(locale);
-  if (names === undefined) {
-    try { names = new Intl.DisplayNames([locale], { type: 'region' }); } catch { names = null; }
-    displayNames.set(locale, names);
-  }
   try {
-    return names?.of(code) ?? code;
+    return regionNames(locale)?.of(code) ?? code;
   } catch {
     return code;
   }
@@ -19,24 +13,7 @@ export function countryName(code: string, locale: string): string {
 
 /** Compares texts the way readers of `locale` sort them (one collator per locale). */
 export function compareText(locale: string): (a: string, b: string) => number {
-  let c = collators.get(locale);
-  if (!c) {
-    try { c = new Intl.Collator(locale); } catch { c = new Intl.Collator('en'); }
-    collators.set(locale, c);
-  }
-  return c.compare;
-}
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** A DateTimeFormat of `locale` with `options`, made once (keyed by both). */
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = dateFormats.get(key);
-  if (!f) {
-    try { f = new Intl.DateTimeFormat(locale, options); } catch { f = new Intl.DateTimeFormat('en', options); }
-    dateFormats.set(key, f);
-  }
-  return f;
+  return collator(locale).compare;
 }
 
 /** The time of day of an ISO instant in the reader's zone ("14:05", "2:05 PM"). */

@@ -49,6 +49,9 @@ export async function createKernel(plugins: WebPlugin[], deps: { api?: Api; bus?
   // A plugin's lazily loaded parts bring its texts along (lazy.ts), and those of the plugins it requires.
   loadTextsWith((owners) => ensureNamespaces(i18n, owners.flatMap((o) => ownerNamespaces(registry.plugins, o))));
   const store = createRootStore(registry.plugins.flatMap((p) => (p.store ? [p.store] : [])), { api, bus, i18n });
+  // Making the store and its first use (MobX-State-Tree makes each slice when first read) are two
+  // tasks of some 30 ms each on a phone: apart, neither is a long task.
+  await pause();
   store.appState.setLocale(i18n.language);
   await pause();
   trackChunkLoads(async (p) => {

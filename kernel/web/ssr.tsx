@@ -11,6 +11,7 @@ import { I18nextProvider } from 'react-i18next';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { allWebPlugins } from '../../plugins/index.ts';
 import type { BootData } from '../contract/boot.ts';
+import { noteIntlWith, type IntlUse } from '../contract/intl.ts';
 import { createApi } from './api.ts';
 import { App } from './App.tsx';
 import { Bus } from './bus.ts';
@@ -32,19 +33,21 @@ enableStaticRendering(true);
 // What one render uses, apart from the others running at the same time (one per request): the
 // lazy parts it rendered, and how their texts come (from the server's files, into its i18n).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-interface RenderScope { loaders: Set<() => Promise<any>>; texts(owners: readonly string[]): void }
+interface RenderScope { loaders: Set<() => Promise<any>>; texts(owners: readonly string[]): void; intl: Map<string, IntlUse> }
 const scope = new AsyncLocalStorage<RenderScope>();
 recordLazyWith((loader, owner) => {
   scope.getStore()?.loaders.add(loader);
   if (owner) scope.getStore()?.texts([owner]);
 });
 loadTextsWith(async (owners) => scope.getStore()?.texts(owners));
+noteIntlWith((use, key) => { scope.getStore()?.intl.set(key, use); });
 
 /**
- * A page as HTML for `#root`, the names of the lazy parts it holds (lazy-parts.ts), and the text
- * namespaces its parts showed beyond the boot block's (the page must carry them for hydrating).
+ * A page as HTML for `#root`, the names of the lazy parts it holds (lazy-parts.ts), the text
+ * namespaces its parts showed beyond the boot block's (the page must carry them for hydrating), and
+ * the Intl objects its render made (the browser makes them before hydrating: kernel/contract/intl.ts).
  */
-export interface RenderedPage { html: string; parts: string[]; texts: string[] }
+export interface RenderedPage { html: string; parts: string[]; texts: string[]; intl: IntlUse[] }
 
 /** One namespace's texts in the page's language from the server's files, or null when it has none. */
 export type ReadTexts = (ns: string) => Record<string, unknown> | null;
@@ -96,6 +99,7 @@ export async function renderPage(url: string, boot: BootData, readTexts: ReadTex
   const added = new Set<string>();
   const render: RenderScope = {
     loaders: new Set([found.route.page]),
+    intl: new Map(),
     texts(owners) {
       for (const ns of owners.flatMap((o) => ownerNamespaces(registry.plugins, o))) {
         // Held whole, or only its labels (a part of that plugin shows more: the whole comes with the page).
@@ -117,7 +121,7 @@ export async function renderPage(url: string, boot: BootData, readTexts: ReadTex
       let html = '';
       const sink = new Writable({
         write(chunk: Buffer, _enc, done) { html += chunk.toString('utf8'); done(); },
-        final(done) { resolve({ html, parts: partNames(lazyParts(registry.plugins), render.loaders), texts: [...added].sort() }); done(); },
+        final(done) { resolve({ html, parts: partNames(lazyParts(registry.plugins), render.loaders), texts: [...added].sort(), intl: [...render.intl.values()] }); done(); },
       });
       const stream = renderToPipeableStream(
         <KernelContext.Provider value={{ kernel, registry }}>
