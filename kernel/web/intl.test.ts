@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareText, countryName, timeOfDay, timeOrDay } from './intl.ts';
+import { compareText, countryName, timeOfDay, timeOrDay, timesAhead } from './intl.ts';
 import { collator, dateFormat, makeIntl, noteIntlWith, numberFormat } from '../contract/intl.ts';
 
 describe('Intl helpers', () => {
@@ -55,5 +55,21 @@ describe('Intl objects made once (kernel/contract/intl.ts)', () => {
     expect(heard).toEqual(['["collator","sv"]']);
     await makeIntl({ not: 'a list' }, async () => { pauses++; });
     expect(pauses).toBe(4);
+  });
+
+  it('names the time formats a page shows only once hydrated, the same ones timeOrDay then uses', async () => {
+    const named: unknown[] = [];
+    noteIntlWith((use) => named.push(use));
+    try { timesAhead('nl'); } finally { noteIntlWith(null); }
+    expect(named).toHaveLength(2);
+    await makeIntl(JSON.parse(JSON.stringify(named)), async () => {});
+    const used: string[] = [];
+    noteIntlWith((_use, key) => used.push(key));
+    try {
+      const now = new Date(2026, 10, 28, 18, 0);
+      timeOrDay(new Date(2026, 10, 28, 9, 5).toISOString(), 'nl', now);
+      timeOrDay(new Date(2026, 2, 3, 9, 5).toISOString(), 'nl', now);
+    } finally { noteIntlWith(null); }
+    expect(used.sort()).toEqual(named.map((u) => JSON.stringify(u)).sort());
   });
 });
