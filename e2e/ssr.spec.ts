@@ -22,6 +22,22 @@ test('a visitor gets "/" rendered on the server; the browser hydrates it without
   expect(errors).toEqual([]);
 });
 
+// A choice made on the server's page before its code has run (the footer's language) is not lost:
+// hydrating puts back the value React renders, so the kernel gives the choice back once hydrated.
+test('a visitor who picks a language before the page\'s code has arrived gets it once the page is hydrated', async ({ page }) => {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => { open = resolve; });
+  await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => { await gate; await route.continue(); });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const english = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await page.getByLabel('Language', { exact: true }).selectOption('de');
+  open();
+  await expect(page.locator('html[data-ready]')).toHaveCount(1);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(english);
+  await expect(page.getByLabel('Sprache', { exact: true })).toHaveValue('de');
+});
+
 test('without JavaScript "/" still shows what the site is and the way in', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();

@@ -21,7 +21,8 @@ async function boot() {
   // Hydrating's own code comes beside the kernel's set-up (only such a page needs it). The page's
   // buttons and links show before they work: from then on a tap waits for hydration, not lost.
   let releaseClicks = () => {};
-  const hydrating = rendered ? import('./hydration.ts').then((h) => { releaseClicks = h.holdEarlyClicks(el); return h; }) : null;
+  let releaseChoices = () => {};
+  const hydrating = rendered ? import('./hydration.ts').then((h) => { releaseClicks = h.holdEarlyClicks(el); releaseChoices = h.holdEarlyChoices(el); return h; }) : null;
   try {
     // Settings, texts and the user come inline with the page when the server put them there.
     // Boot runs as short tasks (yieldToMain between its pieces), and the first render is a transition,
@@ -54,9 +55,10 @@ async function boot() {
     await (await intl)?.makeIntl(boot?.intl, yieldToMain);
     await yieldToMain();
     // What this browser adds to a hydrated page (a modal the visitor must see, say) comes once it is hydrated.
-    mount(el, { kernel, registry }, rendered, hydration ? () => void hydration.whenHydrated(el).then(() => { releaseClicks(); return setup(); }) : undefined);
+    mount(el, { kernel, registry }, rendered, hydration ? () => void hydration.whenHydrated(el).then(() => { releaseClicks(); releaseChoices(); return setup(); }) : undefined);
   } catch (err) {
     releaseClicks();
+    releaseChoices();
     if (isChunkLoadError(err) && reloadForChunkError()) return;
     console.error(err);
     // Nothing is loaded yet (not even translations): a minimal retry screen.

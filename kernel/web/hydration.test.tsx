@@ -1,8 +1,8 @@
-import { act, lazy, Suspense, type ReactElement } from 'react';
+import { act, lazy, Suspense, useState, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isHydrated, whenHydrated } from './hydration.ts';
+import { holdEarlyChoices, isHydrated, whenHydrated } from './hydration.ts';
 
 // act() flushes React's work in these tests (Testing Library sets this for its own renders).
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -29,5 +29,35 @@ describe('hydration', () => {
     await act(async () => { resolve({ default: Shown }); });
     await waiting;
     expect(isHydrated(root)).toBe(true);
+  });
+
+  it('gives back a choice made before hydrating (before the code came, and while it hydrated) as a change the handler sees', async () => {
+    const picked: string[] = [];
+    function Picker({ label }: { label: string }) {
+      const [value, setValue] = useState('en');
+      return <label>{label}<select value={value} onChange={(e) => { picked.push(`${label}:${e.target.value}`); setValue(e.target.value); }}>
+        <option value="en">English</option><option value="de">Deutsch</option><option value="nl">Nederlands</option>
+      </select></label>;
+    }
+    const page = <div><Picker label="a" /><Picker label="b" /><Picker label="c" /></div>;
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(page);
+    document.body.append(root);
+    const [a, b, c] = [...root.querySelectorAll('select')];
+    // Chosen before any code: only the DOM knows.
+    a.value = 'de';
+    a.dispatchEvent(new Event('change', { bubbles: true }));
+    const release = holdEarlyChoices(root);
+    // Chosen while the code is there but the page is not hydrated yet.
+    b.value = 'nl';
+    b.dispatchEvent(new Event('change', { bubbles: true }));
+    // (whenHydrated, which the boot waits for, cannot see React's mark on a <select> in jsdom.)
+    await act(async () => { hydrateRoot(root, page); });
+    await act(async () => { release(); });
+    expect(picked.sort()).toEqual(['a:de', 'b:nl']);
+    expect([a.value, b.value, c.value]).toEqual(['de', 'nl', 'en']);
+    // Later changes are the page's own: not given back twice.
+    await act(async () => { release(); });
+    expect(picked).toHaveLength(2);
   });
 });

@@ -40,3 +40,32 @@ export async function whenHydrated(root: Element, limitMs = 5000): Promise<void>
   const until = Date.now() + limitMs;
   while (!isHydrated(root) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
 }
+
+/** The option the server marked selected (the browser's own default when none is). */
+const serverValue = (s: HTMLSelectElement) => ([...s.options].find((o) => o.defaultSelected) ?? s.options[0])?.value;
+
+/**
+ * Choices made on the server's page before it was hydrated (a language picked in the footer at
+ * once): hydrating a controlled <select> puts back the value React renders, and the change went by
+ * before any handler was there. They are kept — those made before this code arrived are told by a
+ * value that is not the one the server marked selected — and the returned function gives them
+ * back once the page is hydrated, as a change its handler sees.
+ */
+export function holdEarlyChoices(root: HTMLElement): () => void {
+  const chosen = new Map<HTMLSelectElement, string>();
+  for (const s of root.querySelectorAll('select')) if (!s.multiple && s.value !== serverValue(s)) chosen.set(s, s.value);
+  const onChange = (e: Event) => {
+    if (e.target instanceof HTMLSelectElement && !e.target.multiple && root.contains(e.target)) chosen.set(e.target, e.target.value);
+  };
+  root.addEventListener('change', onChange, true);
+  return () => {
+    root.removeEventListener('change', onChange, true);
+    for (const [s, value] of chosen) {
+      if (!s.isConnected || ![...s.options].some((o) => o.value === value)) continue;
+      s.value = value;
+      s.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    chosen.clear();
+  };
+}
+
