@@ -6,6 +6,7 @@
 // between its first contentful paint and 6 s after `load`: each task's time beyond 50 ms, as TBT does.
 // Beside each page, its static copy (the same HTML, styles and scripts from a bare server) the same way.
 import type { Browser } from '@playwright/test';
+import { cookiesOf } from './bench-cookies.ts';
 
 export interface BlockingResult { page: string; product: number[]; reference: number[]; longest: number }
 
@@ -19,10 +20,7 @@ async function once(browser: Browser, url: string, cookie: string): Promise<{ tb
   try {
     const origin = new URL(url).origin;
     if (cookie) {
-      await context.addCookies(cookie.split('; ').map((c) => {
-        const i = c.indexOf('=');
-        return { name: c.slice(0, i), value: c.slice(i + 1), url: origin };
-      }));
+      await context.addCookies(cookiesOf(cookie, origin));
     }
     await context.addInitScript(OBSERVER);
     const page = await context.newPage();

@@ -5,6 +5,7 @@
 // Beside each figure, the same gesture on a bare page (a button and a text box, nothing behind them)
 // in the same browser and run: the floor of any interaction on this machine at this slowdown.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { cookiesOf } from './bench-cookies.ts';
 
 export interface InteractionResult { name: string; product: number[]; reference: number[] }
 
@@ -45,10 +46,7 @@ async function throttled(context: BrowserContext): Promise<Page> {
  */
 export async function measureInteractions(browser: Browser, origin: string, cookie: string, runs: number): Promise<InteractionResult[]> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, locale: 'en-GB' });
-  await context.addCookies(cookie.split('; ').map((c) => {
-    const i = c.indexOf('=');
-    return { name: c.slice(0, i), value: c.slice(i + 1), url: origin };
-  }));
+  await context.addCookies(cookiesOf(cookie, origin));
   await context.addInitScript(OBSERVER);
   const bare = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   await bare.addInitScript(OBSERVER);

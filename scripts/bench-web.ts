@@ -32,6 +32,7 @@ import { chromium } from '@playwright/test';
 import { buildIfStale } from './build-if-stale.ts';
 import { measureInteractions, type InteractionResult } from './bench-inp.ts';
 import { measureBlocking, type BlockingResult } from './bench-blocking.ts';
+import { cookiesOf } from './bench-cookies.ts';
 
 const ROOT = process.cwd();
 const DIST = path.join(ROOT, 'dist');
@@ -149,10 +150,7 @@ async function snapshot(origin: string, pagePath: string, cookie: string): Promi
       viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true,
     });
     if (cookie) {
-      await context.addCookies(cookie.split('; ').map((c) => {
-        const i = c.indexOf('=');
-        return { name: c.slice(0, i), value: c.slice(i + 1), url: origin };
-      }));
+      await context.addCookies(cookiesOf(cookie, origin));
     }
     const page = await context.newPage();
     await page.goto(origin + pagePath, { waitUntil: 'networkidle' });
