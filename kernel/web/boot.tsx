@@ -55,10 +55,10 @@ async function boot() {
     await (await intl)?.makeIntl(boot?.intl, yieldToMain);
     await yieldToMain();
     // What this browser adds to a hydrated page (a modal the visitor must see, say) comes once it is hydrated.
-    mount(el, { kernel, registry }, rendered, hydration ? () => void hydration.whenHydrated(el).then(() => { releaseClicks(); releaseChoices(); return setup(); }) : undefined);
+    mount(el, { kernel, registry }, rendered, hydration ? () => void hydration.whenHydrated(el).then(() => { releaseChoices(); releaseClicks(); return setup(); }) : undefined);
   } catch (err) {
-    releaseClicks();
     releaseChoices();
+    releaseClicks();
     if (isChunkLoadError(err) && reloadForChunkError()) return;
     console.error(err);
     // Nothing is loaded yet (not even translations): a minimal retry screen.

@@ -31,7 +31,7 @@ describe('hydration', () => {
     expect(isHydrated(root)).toBe(true);
   });
 
-  it('gives back a choice made before hydrating (before the code came, and while it hydrated) as a change the handler sees', async () => {
+  it('gives back what was typed or picked before hydrating (before the code came, and while it hydrated) as input the handlers see', async () => {
     const picked: string[] = [];
     function Picker({ label }: { label: string }) {
       const [value, setValue] = useState('en');
@@ -39,11 +39,18 @@ describe('hydration', () => {
         <option value="en">English</option><option value="de">Deutsch</option><option value="nl">Nederlands</option>
       </select></label>;
     }
-    const page = <div><Picker label="a" /><Picker label="b" /><Picker label="c" /></div>;
+    function Code() {
+      const [value, setValue] = useState('');
+      return <label>code<input value={value} onChange={(e) => { picked.push(`code:${e.target.value}`); setValue(e.target.value); }} /></label>;
+    }
+    const page = <div><Picker label="a" /><Picker label="b" /><Picker label="c" /><Code /></div>;
     const root = document.createElement('div');
     root.innerHTML = renderToString(page);
     document.body.append(root);
     const [a, b, c] = [...root.querySelectorAll('select')];
+    const code = root.querySelector('input')!;
+    // Typed before any code (a discount code, say).
+    code.value = 'NOPE123';
     // Chosen before any code: only the DOM knows.
     a.value = 'de';
     a.dispatchEvent(new Event('change', { bubbles: true }));
@@ -54,10 +61,10 @@ describe('hydration', () => {
     // (whenHydrated, which the boot waits for, cannot see React's mark on a <select> in jsdom.)
     await act(async () => { hydrateRoot(root, page); });
     await act(async () => { release(); });
-    expect(picked.sort()).toEqual(['a:de', 'b:nl']);
-    expect([a.value, b.value, c.value]).toEqual(['de', 'nl', 'en']);
+    expect(picked.sort()).toEqual(['a:de', 'b:nl', 'code:NOPE123']);
+    expect([a.value, b.value, c.value, code.value]).toEqual(['de', 'nl', 'en', 'NOPE123']);
     // Later changes are the page's own: not given back twice.
     await act(async () => { release(); });
-    expect(picked).toHaveLength(2);
+    expect(picked).toHaveLength(3);
   });
 });

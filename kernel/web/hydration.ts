@@ -41,31 +41,50 @@ export async function whenHydrated(root: Element, limitMs = 5000): Promise<void>
   while (!isHydrated(root) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
 }
 
-/** The option the server marked selected (the browser's own default when none is). */
-const serverValue = (s: HTMLSelectElement) => ([...s.options].find((o) => o.defaultSelected) ?? s.options[0])?.value;
+/** The fields a visitor types or picks in (not buttons, boxes or files). */
+type Field = HTMLSelectElement | HTMLInputElement | HTMLTextAreaElement;
+const TYPED = new Set(['text', 'search', 'email', 'tel', 'url', 'number', 'password']);
+const isField = (el: unknown): el is Field => el instanceof HTMLSelectElement ? !el.multiple
+  : el instanceof HTMLTextAreaElement || (el instanceof HTMLInputElement && TYPED.has(el.type));
+
+/** The value the server's HTML gave the field (a select: the option it marked selected). */
+const serverValue = (f: Field) => f instanceof HTMLSelectElement
+  ? ([...f.options].find((o) => o.defaultSelected) ?? f.options[0])?.value ?? ''
+  : f.defaultValue;
 
 /**
- * Choices made on the server's page before it was hydrated (a language picked in the footer at
- * once): hydrating a controlled <select> puts back the value React renders, and the change went by
- * before any handler was there. They are kept — those made before this code arrived are told by a
- * value that is not the one the server marked selected — and the returned function gives them
- * back once the page is hydrated, as a change its handler sees.
+ * Gives `field` the value as a person would, with the event React listens to for that field. React
+ * keeps its own record of a text field's last value (taken when it hydrated, so already the typed
+ * one) and fires onChange only when the value differs from it: a plain assignment (which updates the
+ * record) empties it first, then the prototype's setter (which does not) puts the value in.
  */
-export function holdEarlyChoices(root: HTMLElement): () => void {
-  const chosen = new Map<HTMLSelectElement, string>();
-  for (const s of root.querySelectorAll('select')) if (!s.multiple && s.value !== serverValue(s)) chosen.set(s, s.value);
-  const onChange = (e: Event) => {
-    if (e.target instanceof HTMLSelectElement && !e.target.multiple && root.contains(e.target)) chosen.set(e.target, e.target.value);
-  };
-  root.addEventListener('change', onChange, true);
-  return () => {
-    root.removeEventListener('change', onChange, true);
-    for (const [s, value] of chosen) {
-      if (!s.isConnected || ![...s.options].some((o) => o.value === value)) continue;
-      s.value = value;
-      s.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-    chosen.clear();
-  };
+function enter(field: Field, value: string) {
+  if (!(field instanceof HTMLSelectElement)) field.value = '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
+/**
+ * What a visitor typed or picked on the server's page before it was hydrated (a discount code, a
+ * language picked in the footer at once): hydrating puts back the values React renders, and the
+ * typing went by before any handler was there. It is kept — what came before this code arrived is
+ * told by a value that is not the server's — and the returned function gives it back once the page
+ * is hydrated, as input the page's handlers see. Call it before the held taps are given back: an
+ * "Apply" tapped early must find its field filled.
+ */
+export function holdEarlyChoices(root: HTMLElement): () => void {
+  const entered = new Map<Field, string>();
+  for (const f of root.querySelectorAll('select, input, textarea')) if (isField(f) && f.value !== serverValue(f)) entered.set(f, f.value);
+  const onEntry = (e: Event) => { if (isField(e.target) && root.contains(e.target)) entered.set(e.target, e.target.value); };
+  root.addEventListener('input', onEntry, true);
+  root.addEventListener('change', onEntry, true);
+  return () => {
+    root.removeEventListener('input', onEntry, true);
+    root.removeEventListener('change', onEntry, true);
+    for (const [f, value] of entered) {
+      if (!f.isConnected || (f instanceof HTMLSelectElement && ![...f.options].some((o) => o.value === value))) continue;
+      enter(f, value);
+    }
+    entered.clear();
+  };
+}
