@@ -32,7 +32,7 @@ import { chromium } from '@playwright/test';
 import { buildIfStale } from './build-if-stale.ts';
 import { measureInteractions, type InteractionResult } from './bench-inp.ts';
 import { measureBlocking, type BlockingResult } from './bench-blocking.ts';
-import { cookiesOf } from './bench-cookies.ts';
+import { cookiesOf, returningCookie } from './bench-cookies.ts';
 
 const ROOT = process.cwd();
 const DIST = path.join(ROOT, 'dist');
@@ -277,6 +277,9 @@ async function measure(chromePort: number, url: string, cookie: string, label: s
 if (buildIfStale()) console.log('built dist/');
 if (!fs.existsSync(CHROME)) throw new Error(`no Chromium at ${CHROME}: set CHROME_PATH`);
 const product = await startProduct();
+// Measured as a member's later visit from a browser that has been here (the app's own cookies set).
+product.cookie = await returningCookie(CHROME, product.origin, product.cookie);
+console.log(`the member's browser, as on a later visit: ${product.cookie.split('; ').map((c) => (c.startsWith('sid=') ? 'sid=…' : c)).join('; ')}`);
 // A demo member for the profile landers.
 const someone = ((await (await fetch(`${product.origin}/api/members.php`)).json()) as { profiles: { id: number }[] }).profiles[0]?.id ?? 1;
 const PAGES = PAGES_ASKED.map((p) => p.replace(':member', String(someone)));

@@ -22,6 +22,7 @@ import { requestLocale } from './request.ts';
 import { LOCALES, type Locale } from '../contract/locales.ts';
 import { readTexts, textFolders } from './text-files.ts';
 import type { IntlUse } from '../contract/intl.ts';
+import { DISMISSED_BOOT, DISMISSED_COOKIE, dismissedKeys } from '../contract/dismissed.ts';
 import { BOOT_ELEMENT_ID, ROUTE_CHUNKS_FILE, type RouteChunks } from '../contract/boot.ts';
 import { putBounded } from './bounded.ts';
 import { defaultAccess } from './access.ts';
@@ -360,6 +361,11 @@ export function registerShell(app: FastifyInstance, { config, bootData, identify
     if (!json) settingsJson.set(site, json = scriptSafe(JSON.stringify(browserSettings(site))));
     return json;
   };
+  // The alerts this browser dismissed (its cookie): the page is rendered without them, as the browser shows it.
+  bootData.add(DISMISSED_BOOT, (req) => {
+    const keys = dismissedKeys(req.cookies?.[DISMISSED_COOKIE]);
+    return keys.length ? keys : null;
+  });
   const source = shellSource(config.distDir);
   const hasDist = fs.existsSync(path.join(config.distDir, 'index.html'));
   const ssr = serverRenderer(config.distDir, log);

@@ -1,4 +1,6 @@
 import { observable, runInAction } from 'mobx';
+import { DISMISSED_COOKIE, dismissedKeys, dismissedValue } from '../contract/dismissed.ts';
+import { readCookie, writeCookie } from './cookies.ts';
 
 const PREFIX = 'dismissed:';
 const state = observable.map<string, number>();
@@ -12,12 +14,22 @@ function read(key: string): number | null {
   }
 }
 
+/** The key joins the cookie the server reads, so its next render of a page leaves the item out too. */
+function tellServer(key: string) {
+  const keys = dismissedKeys(readCookie(DISMISSED_COOKIE));
+  if (!keys.includes(key)) writeCookie(DISMISSED_COOKIE, dismissedValue([...keys, key]));
+}
+
 /** Dismissed alerts and modals, stored with a timestamp; once stored the item stays hidden. */
 export const dismissals = {
   isDismissed(key: string): boolean {
     if (!state.has(key)) {
       const at = read(key);
-      if (at != null) runInAction(() => state.set(key, at));
+      if (at != null) {
+        runInAction(() => state.set(key, at));
+        // Dismissed before the cookie existed.
+        tellServer(key);
+      }
       return at != null;
     }
     return true;
@@ -26,6 +38,7 @@ export const dismissals = {
     try {
       localStorage.setItem(PREFIX + key, String(now));
     } catch { /* private mode: remembered for this page only */ }
+    tellServer(key);
     runInAction(() => state.set(key, now));
   },
 };

@@ -2,14 +2,9 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, localeFile, toLocale, type Locale } from '../contract/locales.ts';
 import { texts } from '../contract/api.ts';
+import { readCookie, writeCookie } from './cookies.ts';
 
 export const LOCALE_COOKIE = 'i18n_redirected';
-const YEAR_SECONDS = 365 * 86400;
-
-export function readCookie(name: string): string | null {
-  const m = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
-  return m ? decodeURIComponent(m[1]) : null;
-}
 
 /** The cookie wins; without one, the first two letters of the domain's language. */
 export function initialLocale(domainLanguage: string | undefined): Locale {
@@ -17,8 +12,7 @@ export function initialLocale(domainLanguage: string | undefined): Locale {
 }
 
 export function rememberLocale(locale: Locale) {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
+  writeCookie(LOCALE_COOKIE, locale);
 }
 
 type Bundle = Record<string, unknown>;

@@ -29,7 +29,17 @@ export const unsubscribe = endpoint({
 });
 
 /** The push states of spec section 4. */
-export type PushState = 'unsupported' | 'unknown' | 'denied' | 'subscribed' | 'not-subscribed';
+export const PUSH_STATES = ['unsupported', 'unknown', 'denied', 'subscribed', 'not-subscribed'] as const;
+export type PushState = typeof PUSH_STATES[number];
+
+/**
+ * Where this browser stood when it last looked (its permission is the browser's alone): kept in a
+ * cookie the server reads, so it renders the push alert with the page where the browser will show it.
+ */
+export const PUSH_STATE_COOKIE = 'push_state';
+/** The cookie's value as a state, or null (absent, or not one of them). */
+export const pushStateOf = (value: unknown): PushState | null =>
+  (PUSH_STATES as readonly unknown[]).includes(value) ? value as PushState : null;
 
 /** Dismissal key of the push alert. */
 export const PUSH_ALERT_DISMISS = 'push-alert';

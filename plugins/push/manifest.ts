@@ -1,6 +1,7 @@
 import { reaction } from 'mobx';
 import { definePlugin } from '../../kernel/web/plugin.ts';
-import { PUSH_ALERT_DISMISS } from './contract.ts';
+import { PUSH_ALERT_DISMISS, PUSH_STATE_COOKIE, pushStateOf } from './contract.ts';
+import { writeCookie } from '../../kernel/web/cookies.ts';
 import { pushSlice } from './web/store.ts';
 import pushPlugin from './plugin.ts';
 
@@ -19,9 +20,16 @@ export default definePlugin(pushPlugin, {
     component: () => import('./web/PushAlert.tsx'),
   }],
   panels: [{ id: 'push-setting', slot: 'settings', order: 20, when: (ctx) => ctx.loggedIn, component: () => import('./web/PushSetting.tsx') }],
+  hydrate(kernel) {
+    // Where this browser stood last time (its cookie, read by the server): the alert renders with the page.
+    const known = pushStateOf(kernel.bootData('push'));
+    if (known) push(kernel).set(known);
+  },
   setup(kernel) {
     const store = push(kernel);
     const offs = [
+      // What this look found, for the server's next render.
+      reaction(() => store.state, (state) => writeCookie(PUSH_STATE_COOKIE, state)),
       reaction(() => kernel.appState.loggedIn, (inn) => { if (inn) void store.detect(kernel.settings.push_public_key).catch(() => store.set('unsupported')); }, { fireImmediately: true }),
       reaction(() => store.state === 'subscribed' && kernel.appState.loggedIn,
         (on) => kernel.appState.setPollSeconds(on ? POLL_SECONDS.subscribed : POLL_SECONDS.otherwise), { fireImmediately: true }),

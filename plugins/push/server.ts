@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import { defineServerPlugin, type Kernel } from '../../kernel/server/plugin.ts';
 import { badRequest } from '../../kernel/server/errors.ts';
 import { memberId } from '../../kernel/server/access.ts';
-import { subscribe, unsubscribe, type PushPayload } from './contract.ts';
+import { PUSH_STATE_COOKIE, pushStateOf, subscribe, unsubscribe, type PushPayload } from './contract.ts';
 import { pushMigrations } from './server/migrations.ts';
 import { defaultPushNet, endpointProblem, sendPush, type PushNet, type Vapid } from './server/sender.ts';
 import { serviceRef } from '../../kernel/server/services.ts';
@@ -41,6 +41,9 @@ export const createPushPlugin = (pushNet: PushNet = defaultPushNet) => defineSer
     kernel.sites.provide({ push_public_key: (await vapidKeys(kernel)).publicKey });
   },
   api(app, kernel) {
+    // A member's page is rendered with the push alert where their browser will show it.
+    kernel.bootData.add('push', async (req) => (req.userId != null && req.site.plugins.includes('push')
+      ? pushStateOf(req.cookies?.[PUSH_STATE_COOKIE]) : null));
     // The spec's call: POST /api/user.php?push=1 with the browser's subscription.
     kernel.serve(app, subscribe, { rateLimit: { max: 20 * kernel.config.rateLimitFactor, timeWindow: '1 hour' } }, async (req) => {
       const userId = memberId(req);

@@ -6,6 +6,7 @@ import { useKernel, useRegistry } from '../context.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { lazyOf } from '../lazy.ts';
 import { dismissals } from '../dismissals.ts';
+import { DISMISSED_BOOT } from '../../contract/dismissed.ts';
 import type { BannerDef, LayoutName, LayoutSlot, ModalId } from '../plugin.ts';
 import { modalComponent } from '../../contract/adapter.ts';
 
@@ -36,10 +37,15 @@ const alertSpace = css`
  */
 export const Alerts = observer(function Alerts({ layout = 'default' }: { layout?: LayoutName }) {
   const registry = useRegistry();
-  const { ctx } = useKernel();
-  // Once the plugins are set up: which alert applies is known then (one does not give way to another
-  // a moment later), and after hydrating (the server knows no stored dismissals nor permissions).
-  const alerts = ctx.appState.settled ? registry.alerts((key) => dismissals.isDismissed(key), layout).slice(0, 1) : [];
+  const kernel = useKernel();
+  const { ctx } = kernel;
+  // The server renders the alert the browser will show: from the member's state in the boot block,
+  // the dismissals the browser's cookie names and what plugins keep of the browser there (push
+  // permission). Until the app has settled (the server's render, hydrating) only that; then the
+  // browser's own record too (an item dismissed before the cookie existed).
+  const told = kernel.bootData<unknown>(DISMISSED_BOOT);
+  const settled = ctx.appState.settled;
+  const alerts = registry.alerts((key) => (Array.isArray(told) && told.includes(key)) || (settled && dismissals.isDismissed(key)), layout).slice(0, 1);
   // A conversation's composer sits at the bottom of the screen: there the alert stays in the page.
   const docked = layout !== 'chat';
   return (

@@ -20,8 +20,9 @@ export default observer(function ActivateReminder() {
   const auth = authSlice.of(kernel);
   const [state, setState] = useState<'idle' | 'sent' | string>('idle');
   const [modalClosed, setModalClosed] = useState(false);
-  // Right after signup the address carries api_signup_complete (the reminder may already be mounted by then).
-  const modalOpen = !modalClosed && 'api_signup_complete' in kernel.appState.route.query && isSmartphone();
+  // Right after signup the address carries api_signup_complete (the reminder may already be mounted by
+  // then). A phone is known in the browser alone: the server's render and hydrating show the bar.
+  const modalOpen = !modalClosed && kernel.appState.settled && 'api_signup_complete' in kernel.appState.route.query && isSmartphone();
   const setModalOpen = (open: boolean) => setModalClosed(!open);
   const resend = () => kernel.api.call(resendActivation, { body: {} }).then(() => setState('sent'), (err) => setState(errorText(t, err, 'account')));
   const text = state === 'idle' ? t('account:reminder.text', { email: auth.user?.email ?? '' }) : state === 'sent' ? t('account:reminder.sent') : state;

@@ -1,6 +1,6 @@
 import { flow, getEnv, types, type Instance } from 'mobx-state-tree';
 import type { StoreEnv } from '../../../kernel/web/store.ts';
-import { subscribe, unsubscribe, type PushState, type PushSubscriptionJSON } from '../contract.ts';
+import { PUSH_STATES, subscribe, unsubscribe, type PushState, type PushSubscriptionJSON } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
 
 export const SW_PATH = '/sw-push.js';
@@ -24,7 +24,7 @@ const supported = () => typeof window !== 'undefined' && 'serviceWorker' in navi
 
 /** The push states of spec section 4, and subscribing this browser. */
 export const PushStore = types
-  .model('PushStore', { state: types.optional(types.enumeration<PushState>(['unsupported', 'unknown', 'denied', 'subscribed', 'not-subscribed']), 'unsupported') })
+  .model('PushStore', { state: types.optional(types.enumeration<PushState>([...PUSH_STATES]), 'unsupported') })
   .volatile(() => ({ busy: false, error: null as unknown }))
   .views((self) => ({
     /** The alert offers push where asking can still succeed. */

@@ -1,0 +1,21 @@
+// The few cookies the browser itself writes: what the server must know to render a page the way the
+// browser will show it (its language, which alerts were dismissed, a plugin's browser-only state).
+const YEAR_SECONDS = 365 * 86400;
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const m = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** A first-party cookie for the whole site, kept a year (Secure on https). */
+export function writeCookie(name: string, value: string, maxAgeSeconds = YEAR_SECONDS) {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+}
