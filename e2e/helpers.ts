@@ -126,6 +126,17 @@ export async function photoFile(name: string, color: string) {
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
+/** Gives `m` a main photo, as an upload on the profile page would (search shows members with one). */
+export async function addPhoto(baseURL: string, m: Member, color = '#a5673a') {
+  const { buffer } = await photoFile('me.jpg', color);
+  const headers = { 'x-request-type': 'client', cookie: m.cookie };
+  const res = await fetch(`${baseURL}/api/photos.php`, { method: 'POST', headers: { ...headers, 'content-type': 'image/jpeg' }, body: buffer });
+  if (!res.ok) throw new Error(`photo upload failed: ${res.status} ${await res.text()}`);
+  const id = ((await res.json()) as { profile: { images: { id: number }[] } }).profile.images[0]!.id;
+  const main = await fetch(`${baseURL}/api/photos.php`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+  if (!main.ok) throw new Error(`main photo not set: ${main.status} ${await main.text()}`);
+}
+
 /** Sets a member's credits (through the ledger) and premium state, as a purchase would. */
 export async function setCredits(baseURL: string, m: Member, credits: number, premium?: boolean) {
   const res = await fetch(`${baseURL}/api/test/credits`, { method: 'POST', headers: client, body: JSON.stringify({ email: m.email, credits, premium }) });

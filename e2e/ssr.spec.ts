@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { client, expectAccessible, logInAs, newMember, setCredits, shot } from './helpers.ts';
+import { addPhoto, client, expectAccessible, logInAs, newMember, setCredits, shot } from './helpers.ts';
 
 // The landing page is rendered on the server for visitors and hydrated in the browser: it paints
 // with its content before any script runs, works without JavaScript, and hydrates without a mismatch.
@@ -64,6 +64,8 @@ test.describe('a visitor the site warns first (the browser says de-DE, a served 
 test('a member gets /members rendered on the server for them alone; it hydrates without a mismatch and answers at once', async ({ page, browser, baseURL }, info) => {
   const anna = await newMember(baseURL!, { name: 'Annassr', gender: 'female', lookingFor: 'male' });
   const ben = await newMember(baseURL!, { name: 'Benssr', gender: 'male', lookingFor: 'female' });
+  // Among the newest members Ben's search shows, one with a face (members of other journeys may have none).
+  await addPhoto(baseURL!, anna);
   const html = async (cookie: string) => (await (await fetch(`${baseURL}/members`, { headers: { cookie } })).text());
   const [forAnna, forBen] = [await html(anna.cookie), await html(ben.cookie)];
   // The cards are in the HTML: a heading, card links to profiles and their photos.
@@ -109,6 +111,8 @@ test('a member gets /members rendered on the server for them alone; it hydrates 
 // page works.
 test('a rendered /members asks for its code after the first photos; a tap before the code arrives still likes', async ({ page, baseURL }) => {
   const eva = await newMember(baseURL!, { name: 'Evassr', gender: 'female', lookingFor: 'male' });
+  // A face among the newest members Eva's search shows, whose photo the page preloads.
+  await addPhoto(baseURL!, await newMember(baseURL!, { name: 'Maxssr', gender: 'male', lookingFor: 'female' }));
   await logInAs(page, baseURL!, eva);
   // What the browser asked for and what had arrived, in order.
   const log: string[] = [];
