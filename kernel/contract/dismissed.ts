@@ -16,6 +16,3 @@ export function dismissedKeys(value: string | null | undefined): string[] {
   if (!value || value.length > 2000) return [];
   return [...new Set(value.split('.').filter((k) => KEY.test(k)))].slice(0, MAX_KEYS);
 }
-
-/** The cookie value for these keys (the malformed dropped). */
-export const dismissedValue = (keys: readonly string[]) => dismissedKeys(keys.join('.')).join('.');

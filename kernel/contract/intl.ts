@@ -15,12 +15,6 @@ let note: ((use: IntlUse, key: string) => void) | null = null;
 /** Who hears of every Intl object asked for (the server's render); null: nobody. */
 export function noteIntlWith(fn: typeof note) { note = fn; }
 
-/**
- * For a server render: names an Intl object the page makes only in the browser once hydrated (a
- * time in the reader's zone), so the browser makes it before hydrating as well.
- */
-export function intlAhead(use: IntlUse) { note?.(use, JSON.stringify(use)); }
-
 const made = new Map<string, unknown>();
 function kept<T>(use: IntlUse, create: () => T, fallback?: () => T): T {
   const key = JSON.stringify(use);

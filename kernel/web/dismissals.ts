@@ -1,5 +1,5 @@
 import { observable, runInAction } from 'mobx';
-import { DISMISSED_COOKIE, dismissedKeys, dismissedValue } from '../contract/dismissed.ts';
+import { DISMISSED_COOKIE } from '../contract/dismissed.ts';
 import { readCookie, writeCookie } from './cookies.ts';
 
 const PREFIX = 'dismissed:';
@@ -16,8 +16,9 @@ function read(key: string): number | null {
 
 /** The key joins the cookie the server reads, so its next render of a page leaves the item out too. */
 function tellServer(key: string) {
-  const keys = dismissedKeys(readCookie(DISMISSED_COOKIE));
-  if (!keys.includes(key)) writeCookie(DISMISSED_COOKIE, dismissedValue([...keys, key]));
+  // As written here (the server checks each key it reads: contract/dismissed.ts).
+  const keys = (readCookie(DISMISSED_COOKIE) ?? '').split('.').filter(Boolean);
+  if (!keys.includes(key)) writeCookie(DISMISSED_COOKIE, [...keys, key].join('.'));
 }
 
 /** Dismissed alerts and modals, stored with a timestamp; once stored the item stays hidden. */
@@ -34,7 +35,8 @@ export const dismissals = {
     }
     return true;
   },
-  dismiss(key: string, now = Date.now()) {
+  dismiss(key: string) {
+    const now = Date.now();
     try {
       localStorage.setItem(PREFIX + key, String(now));
     } catch { /* private mode: remembered for this page only */ }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareText, countryName, timeOfDay, timeOrDay, timesAhead } from './intl.ts';
+import { compareText, countryName } from './intl.ts';
 import { collator, dateFormat, makeIntl, noteIntlWith, numberFormat } from '../contract/intl.ts';
 
 describe('Intl helpers', () => {
@@ -12,17 +12,6 @@ describe('Intl helpers', () => {
   it('sorts the way readers of the language do', () => {
     expect(['Ö', 'O', 'Z'].sort(compareText('sv'))).toEqual(['O', 'Z', 'Ö']);
     expect(['Ö', 'O', 'Z'].sort(compareText('de'))).toEqual(['O', 'Ö', 'Z']);
-  });
-
-  it('shows the time of day today and the day and month before', () => {
-    const now = new Date(2026, 10, 28, 18, 0);
-    const today = new Date(2026, 10, 28, 9, 5).toISOString();
-    const earlier = new Date(2026, 2, 3, 9, 5).toISOString();
-    expect(timeOfDay(today, 'de')).toMatch(/^0?9:05$/);
-    expect(timeOfDay(today, 'en-US')).toBe('9:05 AM');
-    expect(timeOrDay(today, 'en-GB', now)).toMatch(/^0?9:05$/);
-    expect(timeOrDay(earlier, 'en-GB', now)).toBe('3 Mar');
-    expect(timeOrDay(earlier, 'de', now)).toBe('3. März');
   });
 });
 
@@ -55,21 +44,5 @@ describe('Intl objects made once (kernel/contract/intl.ts)', () => {
     expect(heard).toEqual(['["collator","sv"]']);
     await makeIntl({ not: 'a list' }, async () => { pauses++; });
     expect(pauses).toBe(4);
-  });
-
-  it('names the time formats a page shows only once hydrated, the same ones timeOrDay then uses', async () => {
-    const named: unknown[] = [];
-    noteIntlWith((use) => named.push(use));
-    try { timesAhead('nl'); } finally { noteIntlWith(null); }
-    expect(named).toHaveLength(2);
-    await makeIntl(JSON.parse(JSON.stringify(named)), async () => {});
-    const used: string[] = [];
-    noteIntlWith((_use, key) => used.push(key));
-    try {
-      const now = new Date(2026, 10, 28, 18, 0);
-      timeOrDay(new Date(2026, 10, 28, 9, 5).toISOString(), 'nl', now);
-      timeOrDay(new Date(2026, 2, 3, 9, 5).toISOString(), 'nl', now);
-    } finally { noteIntlWith(null); }
-    expect(used.sort()).toEqual(named.map((u) => JSON.stringify(u)).sort());
   });
 });

@@ -1,6 +1,6 @@
 import { reaction } from 'mobx';
 import { definePlugin } from '../../kernel/web/plugin.ts';
-import { PUSH_ALERT_DISMISS, PUSH_STATE_COOKIE, pushStateOf } from './contract.ts';
+import { PUSH_ALERT_DISMISS, PUSH_STATE_COOKIE, type PushState } from './contract.ts';
 import { writeCookie } from '../../kernel/web/cookies.ts';
 import { pushSlice } from './web/store.ts';
 import pushPlugin from './plugin.ts';
@@ -21,8 +21,8 @@ export default definePlugin(pushPlugin, {
   }],
   panels: [{ id: 'push-setting', slot: 'settings', order: 20, when: (ctx) => ctx.loggedIn, component: () => import('./web/PushSetting.tsx') }],
   hydrate(kernel) {
-    // Where this browser stood last time (its cookie, read by the server): the alert renders with the page.
-    const known = pushStateOf(kernel.bootData('push'));
+    // Where this browser stood last time (its cookie, which the server checked): the alert renders with the page.
+    const known = kernel.bootData<PushState | null>('push');
     if (known) push(kernel).set(known);
   },
   setup(kernel) {

@@ -43,9 +43,9 @@ export const Alerts = observer(function Alerts({ layout = 'default' }: { layout?
   // the dismissals the browser's cookie names and what plugins keep of the browser there (push
   // permission). Until the app has settled (the server's render, hydrating) only that; then the
   // browser's own record too (an item dismissed before the cookie existed).
-  const told = kernel.bootData<unknown>(DISMISSED_BOOT);
+  const told = kernel.bootData<string[] | null>(DISMISSED_BOOT) ?? [];
   const settled = ctx.appState.settled;
-  const alerts = registry.alerts((key) => (Array.isArray(told) && told.includes(key)) || (settled && dismissals.isDismissed(key)), layout).slice(0, 1);
+  const alerts = registry.alerts((key) => told.includes(key) || (settled && dismissals.isDismissed(key)), layout).slice(0, 1);
   // A conversation's composer sits at the bottom of the screen: there the alert stays in the page.
   const docked = layout !== 'chat';
   return (

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 // Intl formats the times: luxon would add 21 KiB (gzip) to every chat page for two formats.
-import { timeOrDay, timesAhead } from '../../../kernel/web/intl.ts';
+import { timeOrDay } from '../../../kernel/web/clock.ts';
 import { useHydrated } from '../../../kernel/web/ui/useHydrated.ts';
 import { useKernel } from '../../../kernel/web/context.ts';
 import { Link } from '../../../kernel/web/ui/Link.tsx';
@@ -67,7 +67,6 @@ export default observer(function ChatsPage() {
   const when = (iso: string) => timeOrDay(iso, i18n.language);
   // In the browser's time zone: a page the server rendered shows the times once hydrated.
   const local = useHydrated();
-  if (!local && store.chats.length) timesAhead(i18n.language);
 
   return (
     <div className="container">

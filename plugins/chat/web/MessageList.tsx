@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { styled } from '@linaria/react';
 import { useTranslation } from 'react-i18next';
 // Intl formats the times: luxon would add 21 KiB (gzip) to every chat page for two formats.
-import { timeOfDay } from '../../../kernel/web/intl.ts';
+import { timeOfDay } from '../../../kernel/web/clock.ts';
 import { colors } from '../../../kernel/web/theme.ts';
 import { errorText } from '../../../kernel/web/errors.ts';
 import { GIFTS, type ChatMessage } from '../contract.ts';

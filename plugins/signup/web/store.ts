@@ -7,6 +7,7 @@ import {
   type GeocodeResult, type SignupDraft, type SignupRequest, type SignupResponse, type Tracking,
 } from '../contract.ts';
 import { storeSlice } from '../../../kernel/web/slice.ts';
+import { readCookie, writeCookie } from '../../../kernel/web/cookies.ts';
 
 export const DRAFT_KEY = 'signup-draft';
 const TRACKING_DAYS = 30;
@@ -26,16 +27,16 @@ function readDraft(): SignupDraft {
 
 /** Tracking data from the cookie set when the visitor arrived (read by the server too). */
 export function storedTracking(): Tracking {
-  const raw = document.cookie.split('; ').find((c) => c.startsWith(`${TRACKING_COOKIE}=`))?.slice(TRACKING_COOKIE.length + 1);
+  const raw = readCookie(TRACKING_COOKIE);
   try {
-    return raw ? trackingFrom(JSON.parse(decodeURIComponent(raw))) : {};
+    return raw ? trackingFrom(JSON.parse(raw)) : {};
   } catch {
     return {};
   }
 }
 
 export function storeTracking(t: Tracking) {
-  document.cookie = `${TRACKING_COOKIE}=${encodeURIComponent(JSON.stringify(t))}; path=/; max-age=${TRACKING_DAYS * 86400}; samesite=lax`;
+  writeCookie(TRACKING_COOKIE, JSON.stringify(t), TRACKING_DAYS * 86400);
 }
 
 /** The signup in progress: the steps' answers (saved across reloads, never the password) and where we are. */
