@@ -143,9 +143,13 @@ test('signups follow the setting: invite only, only from a traffic source, or op
   // Arriving through an affiliate link: the tracking data is kept and the address cleaned.
   await page.goto(`http://partners.localhost:${port}/?network=adnet&ref=r-1&sub1=spring&lang=x`);
   await expect(page).toHaveURL(`http://partners.localhost:${port}/?lang=x`);
-  const tracking = (await page.context().cookies()).find((c) => c.name === 'tracking');
-  // src: the visit's own id, which the signup and the postbacks carry back to the network.
-  expect(JSON.parse(decodeURIComponent(tracking!.value))).toEqual({ network: 'adnet', ref: 'r-1', sub1: 'spring', src: expect.stringMatching(/^[\w-]{16,}$/) });
+  // src: the visit's own id, which the signup and the postbacks carry back to the network. The server
+  // adds it when the page reports the visit, a moment after the address is cleaned.
+  const tracking = async () => {
+    const c = (await page.context().cookies()).find((x) => x.name === 'tracking');
+    return c ? JSON.parse(decodeURIComponent(c.value)) as Record<string, string> : null;
+  };
+  await expect.poll(tracking).toEqual({ network: 'adnet', ref: 'r-1', sub1: 'spring', src: expect.stringMatching(/^[\w-]{16,}$/) });
   d = await openSignup(page);
   await expect(d.getByRole('heading', { name: 'Who are you?' })).toBeVisible();
 });
