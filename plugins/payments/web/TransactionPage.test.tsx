@@ -50,6 +50,9 @@ describe('transaction page', () => {
     const app = await openApp('/transactions/31', member(), api.routes);
     disposers.push(app.dispose);
     expect(await screen.findByRole('heading', { name: 'Processing your payment' })).toBeTruthy();
+    // The poll starts in an effect after the heading's commit: flush it before the clock moves (on a
+    // busy machine the heading was found first and the first tick found no interval to fire).
+    await act(async () => {});
     const polls = () => app.api.calls.filter((c) => c === 'GET /api/payments.php').length;
     const before = polls();
     await act(async () => { vi.advanceTimersByTime(POLL_MS); });
@@ -58,7 +61,8 @@ describe('transaction page', () => {
     api.state.payment = payment({ status: 'paid' });
     await act(async () => { vi.advanceTimersByTime(POLL_MS); });
     expect(await screen.findByRole('heading', { name: 'Payment completed' })).toBeTruthy();
-    // Final: no more polling.
+    // Final: no more polling (the interval is cleared in the same effects, flushed first).
+    await act(async () => {});
     const after = polls();
     await act(async () => { vi.advanceTimersByTime(POLL_MS * 3); });
     expect(polls()).toBe(after);
