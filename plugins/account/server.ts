@@ -8,6 +8,7 @@ import { creditsRef } from '../credits/server.ts';
 import { chatRef } from '../chat/server.ts';
 import { optional } from '../../kernel/server/services.ts';
 import { consoleRoutes, rememberSignupDomains } from './server/console.ts';
+import { accountHistoryData } from './server/personal-data.ts';
 import accountPlugin from './plugin.ts';
 
 export type { AccountService } from './server/routes.ts';
@@ -21,6 +22,8 @@ export default defineServerPlugin(accountPlugin, {
   migrations: accountMigrations,
   init(kernel) {
     const { auth } = kernel.deps;
+    // A member's copy of their data holds the site they signed up on and their deletion requests.
+    auth.addPersonalData(accountHistoryData);
     const account = createAccountService(kernel, auth);
     kernel.services.provide(accountRef, account);
     kernel.jobs.every('account:purge', HOUR, async () => { await purgeDeletedAccounts(kernel, auth); });

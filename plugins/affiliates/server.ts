@@ -14,6 +14,7 @@ import type {} from './server/tables.ts';
 import type {} from '../signup/server.ts';
 import type {} from '../account/server.ts';
 import type {} from '../payments/server.ts';
+import { attributionData } from './server/personal-data.ts';
 import affiliatesPlugin from './plugin.ts';
 
 /** What the plugin offers (its tests, and a server-rendered page that records visits itself). */
@@ -54,6 +55,8 @@ export const createAffiliatesPlugin = (net: AffiliatesNet = {}) => defineServerP
     kernel.events.on('account:activated', (p, trx) => state.attribution.onActivation(trx, p));
     kernel.events.on('payments:paid', (p, trx) => state.attribution.onPaid(trx, p));
     kernel.deps.auth.onErase((userId, trx) => state.attribution.forget(trx, userId));
+    // A member's copy of their data holds the partner's link they came through and what the partner was told.
+    kernel.deps.auth.addPersonalData(attributionData);
     return state;
   },
   api: (app, kernel) => {

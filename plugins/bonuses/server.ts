@@ -3,6 +3,8 @@ import { serviceRef } from '../../kernel/server/services.ts';
 import type { SiteSettings } from '../../kernel/contract/settings.ts';
 import { creditsRef } from '../credits/server.ts';
 import { paymentsRef } from '../payments/server.ts';
+import { authRef } from '../auth/server.ts';
+import { discountsData } from './server/personal-data.ts';
 import bonusesPlugin from './plugin.ts';
 import { bonusesMigrations } from './server/migrations.ts';
 import { bonusesRoutes } from './server/routes.ts';
@@ -16,10 +18,12 @@ export const bonusesRef = serviceRef<Bonuses>('bonuses');
  * payment; this plugin is one of its discount sources (off for a site: no discount from here).
  */
 export default defineServerPlugin(bonusesPlugin, {
-  deps: { credits: creditsRef, payments: paymentsRef },
+  deps: { auth: authRef, credits: creditsRef, payments: paymentsRef },
   migrations: bonusesMigrations,
   init(kernel) {
-    const { credits, payments } = kernel.deps;
+    const { auth, credits, payments } = kernel.deps;
+    // A member's copy of their data holds their personal codes and the discounts they used.
+    auth.addPersonalData(discountsData);
     const bonuses = createBonuses({ db: kernel.db, clock: kernel.clock, credits });
     kernel.services.provide(bonusesRef, bonuses);
     const { source } = bonuses;

@@ -6,6 +6,7 @@ import { accountRef } from '../account/server.ts';
 import { authRef } from '../auth/server.ts';
 import { creditsRef } from '../credits/server.ts';
 import { membersRef } from '../members/server.ts';
+import { signupData } from './server/personal-data.ts';
 import signupPlugin from './plugin.ts';
 
 /** Each seeded region's approximate centre (lat, lon), keyed "<COUNTRY>/<region>": the landers' map draws regions from it. */
@@ -15,6 +16,8 @@ export { REGION_CENTROIDS } from './server/centroids.ts';
 export default defineServerPlugin(signupPlugin, {
   deps: { auth: authRef, credits: creditsRef, members: membersRef, account: accountRef },
   migrations: signupMigrations,
+  // A member's copy of their data holds the site and the partner link's codes of their signup.
+  init: (kernel) => kernel.deps.auth.addPersonalData(signupData),
   api: (app, kernel) => signupRoutes(app, kernel, kernel.deps),
   testRoutes: (app, kernel) => signupTestRoutes(app, kernel, kernel.deps.auth),
 });

@@ -4,6 +4,7 @@ import { authRef } from '../../auth/server.ts';
 import { paymentsRef } from '../../payments/server.ts';
 import { isTestProvider } from '../../payments/server/providers/index.ts';
 import type { TestProvider } from '../../payments/server/providers/test.ts';
+import { buyWithTestProvider } from '../../payments/server/testing.ts';
 import { readTrafficCookie, TRAFFIC_COOKIE } from '../contract.ts';
 
 // Attribution: visits with tracking parameters (once per visitor and day), the 30-day cookie, the
@@ -212,22 +213,7 @@ describe('affiliates: the gates reading the cookie', () => {
 });
 
 describe('affiliates: events of an attributed member', () => {
-  /** The payer's round trip with the test provider, as payments.test.ts does it. */
-  async function buy(cookie: string, packageId = 1) {
-    const res = await t.call({ method: 'POST', url: '/api/payments.php', cookie, payload: { package_id: packageId, method: 'creditcard' } });
-    expect(res.statusCode, res.body).toBe(200);
-    const { payment, redirect_url } = res.json() as { payment: { id: number; amount: number; currency: string }; redirect_url: string };
-    const url = new URL(redirect_url);
-    const providerId = url.searchParams.get('payment')!;
-    const page = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
-    const secret = /name="secret" value="([^"]+)"/.exec(page.body)![1];
-    await t.app.inject({
-      method: 'POST', url: url.pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ payment: providerId, secret, outcome: 'paid' }).toString(),
-    });
-    await psp.idle();
-    return payment;
-  }
+  const buy = (cookie: string, packageId = 1) => buyWithTestProvider(t, psp, cookie, packageId);
 
   it('records activation, the first purchase and every purchase with amount and currency, each once; an erased member leaves them without the person', async () => {
     const res = await visit({ network: 'n1', ref: 'buyer', visitor: visitorId() });

@@ -1,17 +1,23 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createTestApp, linkIn, type TestApp } from '../../../kernel/server/testing.ts';
+import { addMember, linkIn, sessionCookie, staffLogin, type TestApp } from '../../../kernel/server/testing.ts';
 import { siteOrigin } from '../../../kernel/server/settings.ts';
 import { authRef } from '../../auth/server.ts';
 import { membersRef } from '../../members/server.ts';
+import { bonusesRef } from '../../bonuses/server.ts';
+import { TRAFFIC_COOKIE } from '../../affiliates/contract.ts';
+import { buyWithTestProvider, paymentsTestApp } from '../../payments/server/testing.ts';
+import type { TestProvider } from '../../payments/server/providers/test.ts';
 import type { ExportState } from '../contract.ts';
 import { readZip } from './read-zip.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ profiles: 0 }); });
+let psp: TestProvider;
+beforeAll(async () => { ({ t, psp } = await paymentsTestApp()); });
 afterAll(async () => { await t?.close(); });
 
-type Member = Awaited<ReturnType<typeof addMember>>;
+/** Whoever asks for a copy: a member's session and address. */
+type Member = Pick<Awaited<ReturnType<typeof addMember>>, 'cookie' | 'email'>;
 const HOUR = 3600_000;
 
 const state = async (m: Member) => {
@@ -110,6 +116,10 @@ describe('a member takes their data', () => {
     expect(json(files, 'payments.json').payments).toEqual([expect.objectContaining({ id: paid.json().payment.id, package_id: 1, method: 'creditcard' })]);
     expect(json(files, 'notifications.json')).toMatchObject({ mails_off: ['promotions'] });
     expect(json(files, 'push.json')).toEqual({ subscriptions: [] });
+    // Parts with nothing to say still say so.
+    expect(json(files, 'attribution.json')).toEqual({ came_through: null, events: [] });
+    expect(json(files, 'swipe-game.json')).toEqual({ passed: [] });
+    expect(json(files, 'complaints.json')).toEqual({ complaints: [] });
     // The README names and explains every file, in the member's language (English here).
     const readme = files.get('README.txt')!.toString('utf8');
     for (const name of ['account.json', 'profile.json', 'messages.json', 'likes.json', 'credits.json', 'payments.json', 'notifications.json', 'push.json']) {
@@ -184,6 +194,90 @@ describe('a member takes their data', () => {
     expect((await download(id, m.cookie)).statusCode).toBe(410);
     expect(await t.kernel.storage.exists(key)).toBe(false);
     expect(await storedKey(id)).toBeNull();
+  });
+
+  it('holds what the other parts keep: the partner link and what the partner was told, passes, reports, complaints with answers, discounts, deletion requests', async () => {
+    // Came through a partner's link (a lander's visit, then the signup with its cookie).
+    const visited = await t.call({
+      method: 'POST', url: '/api/visit.php', remoteAddress: '198.51.100.201',
+      payload: { network: 'n1', ref: 'r9', sub1: 'spring', click_id: 'CLK-EXPORT', lander: 'gallery', visitor: 'vexport00000000000000001' },
+    });
+    expect(visited.statusCode, visited.body).toBe(200);
+    const traffic = visited.cookies.find((c) => c.name === TRAFFIC_COOKIE)!;
+    const email = 'carla.export@example.com';
+    const made = await t.call({
+      method: 'POST', url: '/api/signup.php', remoteAddress: '198.51.100.202', cookie: `${TRAFFIC_COOKIE}=${traffic.value}`,
+      payload: {
+        gender: 'female', looking_for: ['male'], date_of_birth: '1991-05-06', country: 'GB', region: 'bristol', city: 'Bristol',
+        name: 'Carla', email, password: 'long-enough-1', language: 'en', tracking: { network: 'n1', ref: 'r9', sub1: 'spring' },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = (made.json() as { user: { id: number } }).user.id;
+    const activate = new URL(linkIn((await t.mails(email))[0], '/api/activate.php'));
+    expect((await t.call({ method: 'GET', url: activate.pathname + activate.search })).headers.location).toBe('/activate/done');
+    let cookie = sessionCookie(made);
+
+    const other = await addMember(t, { name: 'Dario', gender: 'male' });
+    expect((await t.call({ method: 'POST', url: '/api/swipe.php', cookie, payload: { id: other.id, action: 'pass' } })).statusCode).toBe(200);
+    const reported = await t.call({ method: 'POST', url: '/api/report.php', cookie, payload: { id: other.id, reason: 'scam', comment: 'Asked for money.' } });
+    expect(reported.statusCode, reported.body).toBe(200);
+    const complained = await t.call({
+      method: 'POST', url: '/api/complaints.php', cookie, remoteAddress: '198.51.100.203',
+      payload: { name: 'Carla', email, topic: 'payment', text: 'I was charged twice for my credits on Monday.' },
+    });
+    expect(complained.statusCode, complained.body).toBe(200);
+    const { reference } = complained.json() as { reference: string };
+    const op = await staffLogin(t, 'operator');
+    const { items: [complaint] } = (await t.call({ method: 'GET', url: `/api/operator/complaints/list?q=${reference}`, cookie: op.cookie })).json();
+    const answer = 'Dear Carla,\n\nWe have refunded the second payment.';
+    expect((await t.call({ method: 'POST', url: '/api/operator/complaints/answer', cookie: op.cookie, payload: { id: complaint.id, text: answer } })).statusCode).toBe(200);
+    // A code made for her alone (30 %, above the welcome bonus's 25 %), entered on /credits and used by a payment.
+    await t.kernel.services.get(bonusesRef).addCode({ code: 'CARLA30', value_percentage: 30, user_id: id });
+    expect((await t.call({ method: 'POST', url: '/api/discountcode.php', cookie, payload: { code: 'carla30' } })).statusCode).toBe(200);
+    const paid = await buyWithTestProvider(t, psp, cookie);
+    // She left, and came back with the mailed link.
+    const password = 'long-enough-1';
+    expect((await t.call({ method: 'POST', url: '/api/account-delete.php', cookie, payload: { reason: 'taking_break', comment: 'back soon', password } })).statusCode).toBe(200);
+    const back = new URL(linkIn((await t.mails(email)).at(-1), '/api/reactivate.php'));
+    const returned = await t.call({ method: 'GET', url: back.pathname + back.search });
+    expect(returned.headers.location).toBe('/members?reactivated=1');
+    cookie = sessionCookie(returned);
+    await runJobs(); // the postbacks (n1 has no postback URL on this site: skipped)
+
+    const { id: exportId } = await readyCopy({ cookie, email });
+    const files = readZip((await download(exportId, cookie)).rawPayload);
+    const attribution = json(files, 'attribution.json');
+    expect(attribution.came_through).toMatchObject({ domain: 'localhost', network: 'n1', ref: 'r9', sub1: 'spring', click_id: 'CLK-EXPORT', lander: 'gallery' });
+    expect(attribution.came_through).not.toHaveProperty('source_id');
+    expect(attribution.events.map((e: { kind: string; amount: number | null }) => [e.kind, e.amount])).toEqual([
+      ['visit', null], ['signup', null], ['activation', null], ['first_purchase', paid.amount], ['purchase', paid.amount],
+    ]);
+    for (const e of attribution.events) expect(e.reported_to).toEqual([{ network: 'n1', status: 'skipped', finished_at: expect.any(String) }]);
+    expect(json(files, 'signup.json')).toEqual({ signup: expect.objectContaining({ domain: 'localhost', network: 'n1', ref: 'r9', sub1: 'spring', sub2: null }) });
+    expect(json(files, 'swipe-game.json')).toEqual({ passed: [{ member_id: other.id, member_name: 'Dario', created_at: expect.any(String) }] });
+    expect(json(files, 'profile.json').reported_members).toEqual([
+      { member_id: other.id, reason: 'scam', comment: 'Asked for money.', status: 'open', created_at: expect.any(String) },
+    ]);
+    const complaints = json(files, 'complaints.json');
+    expect(complaints.complaints).toEqual([expect.objectContaining({
+      reference, topic: 'payment', text: 'I was charged twice for my credits on Monday.', email, status: 'answered',
+      answers: [{ text: answer, sent_at: expect.any(String) }],
+    })]);
+    // Who answered is staff's, not hers.
+    expect(JSON.stringify(complaints)).not.toContain(op.email);
+    const discounts = json(files, 'discounts.json');
+    expect(discounts.personal_codes).toEqual([expect.objectContaining({ code: 'CARLA30', percent: 30, status: 'active' })]);
+    expect(discounts.discounts_used).toEqual([expect.objectContaining({ code: 'CARLA30', payment_id: paid.id, status: 'used' })]);
+    expect(json(files, 'account-history.json')).toEqual({
+      signed_up_on: 'localhost',
+      deletion_requests: [{ reason: 'taking_break', comment: 'back soon', requested_at: expect.any(String), reactivated_at: expect.any(String) }],
+    });
+    const readme = files.get('README.txt')!.toString('utf8');
+    for (const name of ['attribution.json', 'signup.json', 'swipe-game.json', 'complaints.json', 'discounts.json', 'account-history.json']) {
+      expect(readme).toContain(name);
+    }
+    expect(readme).toContain('what we told that partner about you');
   });
 
   it('writes the mail and the README in the member\'s language', async () => {

@@ -4,7 +4,7 @@ import { photoFiles } from './images.ts';
 
 /**
  * The members plugin's part of a member's copy of their data (auth's addPersonalData): the profile
- * as they filled it in, their photos (the files, full size) and whom they blocked.
+ * as they filled it in, their photos (the files, full size), whom they blocked and whom they reported.
  */
 export const profileData: PersonalDataSource = {
   name: 'profile',
@@ -19,12 +19,16 @@ export const profileData: PersonalDataSource = {
       .where('user_id', '=', userId).orderBy('position').orderBy('id').execute();
     const blocked = await db.selectFrom('blocks').select(['blocked_id as member_id', 'created_at'])
       .where('blocker_id', '=', userId).orderBy('created_at').execute();
+    // Reports they made: their words and whether moderation has closed it; staff's notes stay out.
+    const reported = await db.selectFrom('reports').select(['reported_id as member_id', 'reason', 'comment', 'status', 'created_at'])
+      .where('reporter_id', '=', userId).orderBy('created_at').orderBy('id').execute();
     const file = (id: number) => `photo-${id}.jpg`;
     return {
       data: {
         profile: profile ?? null,
         photos: photos.map((p) => ({ id: p.id, file: `profile/${file(p.id)}`, status: p.status, is_main: p.is_main, position: p.position, uploaded_at: p.created_at })),
         blocked_members: blocked,
+        reported_members: reported,
       },
       files: photos.map((p) => ({ key: photoFiles(p.file_key).full, name: file(p.id) })),
     };
