@@ -3,6 +3,7 @@ import { css } from '@linaria/core';
 import { consoleAudit, consoleAuditCsv, consoleAuditVerify, type AuditEntryView } from '../../../contract/console.ts';
 import { ApiError } from '../../api-error.ts';
 import { useConsole } from '../context.ts';
+import { consoleTime } from '../time.ts';
 import { Button, DataTable, Notice, Page, TextField, row } from '../ui.tsx';
 
 const pre = css`
@@ -42,7 +43,6 @@ export default function Audit() {
     setMessage(r.ok ? { kind: 'success', text: t('audit.chainOk', { count: r.rows }) } : { kind: 'error', text: t('audit.chainBroken', { id: r.broken_at, why: r.why }) });
   };
   const csvHref = `${consoleAuditCsv.path}?${new URLSearchParams(query() as Record<string, string>).toString()}`;
-  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
 
   return (
     <Page title={t('audit.title')} actions={<>
@@ -60,7 +60,7 @@ export default function Audit() {
       </form>
       {entries && (
         <DataTable caption={t('audit.caption')} rows={entries} rowKey={(e) => e.id} empty={t('audit.none')} columns={[
-          { key: 'at', label: t('audit.when'), render: (e) => fmt.format(new Date(e.at)) },
+          { key: 'at', label: t('audit.when'), render: (e) => consoleTime(e.at, i18n.language, { seconds: true }) },
           { key: 'actor_email', label: t('audit.who'), render: (e) => <>{e.actor_email}<br /><small>{t(`roles.${e.actor_role}`)} · {e.ip}</small></> },
           { key: 'action', label: t('audit.action') },
           { key: 'target', label: t('audit.target') },

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { css } from '@linaria/core';
 import { useConsole } from '../../../../kernel/web/console/context.ts';
+import { consoleTime } from '../../../../kernel/web/console/time.ts';
 import { Button, CheckField, DataTable, Dialog, Notice, Page, SelectField, TextField, row } from '../../../../kernel/web/console/ui.tsx';
 import { ApiError } from '../../../../kernel/web/api-error.ts';
 import { AFFILIATE_EVENTS, consoleAffiliateDomains, consoleNetworkCreate, consoleNetworks, consoleNetworkUpdate, type AffiliateEvent, type NetworkView } from '../../contract.ts';
@@ -40,7 +41,6 @@ export default function NetworksSection() {
   }, [api]);
   useEffect(() => { void load(); }, [load]);
   useEffect(() => { api.call(consoleAffiliateDomains).then((r) => setDomains(r.domains.map((d) => d.domain)), () => {}); }, [api]);
-  const fmt = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const close = useCallback(() => setEditing(null), []);
 
   return (
@@ -67,7 +67,7 @@ export default function NetworksSection() {
           { key: 'active', label: t('networks.active'), render: (n) => (n.active ? t('networks.on') : t('networks.off')) },
           { key: 'secret_hint', label: t('networks.secret'), render: (n) => <span style={{ whiteSpace: 'nowrap' }}>{n.secret_hint}</span> },
           { key: 'origin', label: t('networks.origin'), render: (n) => t(`networks.origins.${n.origin}`) },
-          { key: 'updated_at', label: t('networks.updated'), render: (n) => fmt.format(new Date(n.updated_at)) },
+          { key: 'updated_at', label: t('networks.updated'), render: (n) => consoleTime(n.updated_at, i18n.language) },
           { key: 'edit', label: t('networks.action'), render: (n) => <Button onClick={() => { setShown(null); setEditing(n); }} aria-label={t('networks.editOne', { name: n.name, domain: n.domain ?? t('networks.everyDomain') })}>{t('networks.edit')}</Button> },
         ]} />
       )}

@@ -2,14 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../../kernel/web/api-error.ts';
 import type { ConsoleSectionProps } from '../../../../kernel/web/console/define.ts';
 import { useConsole } from '../../../../kernel/web/console/context.ts';
+import { consoleTime, utcFromField } from '../../../../kernel/web/console/time.ts';
 import { Button, CheckField, DataTable, Dialog, Notice, Page, SelectField, TextField, row } from '../../../../kernel/web/console/ui.tsx';
 import { CURRENCIES, METHODS } from '../../../payments/contract.ts';
 import { consoleCode, consoleCodes, consoleCodeStatus, consoleCreateCode, type CodeUse, type ConsoleCode, type ConsoleCreateCode } from '../../contract.ts';
 
 type Message = { kind: 'success' | 'error' | 'info'; text: string };
 const failure = (e: unknown) => (e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e));
-const when = (iso: string | null, lng: string) =>
-  (iso ? new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) : '');
 
 /** Discount codes (admins): made with every field of the spec's discount code, switched off, their uses seen. */
 export default function DiscountCodesSection({ path }: ConsoleSectionProps) {
@@ -69,7 +68,7 @@ function CodesList() {
             c.user_id != null && t('codes.onlyMember', { id: c.user_id }),
             c.paymentmethods && t('codes.onlyMethods', { methods: c.paymentmethods.join(', ') }),
           ].filter(Boolean).join('; ') },
-          { key: 'expires', label: t('codes.expires'), render: (c) => when(c.expires, lng) },
+          { key: 'expires', label: t('codes.expires'), render: (c) => consoleTime(c.expires, lng) },
           { key: 'uses', label: t('codes.uses'), render: (c) => t('codes.useCounts', c.uses) },
           { key: 'created_by', label: t('codes.origin'), render: (c) => (c.created_by == null ? t('codes.seed') : t('codes.staff', { id: c.created_by })) },
           { key: 'actions', label: t('codes.actions'), render: (c) => (
@@ -118,8 +117,8 @@ export function bodyOf(f: Form): { body: ConsoleCreateCode } | { field: keyof Fo
     body.user_id = Number(f.user_id.trim());
   }
   if (f.expires) {
-    const at = new Date(f.expires);
-    if (Number.isNaN(at.getTime())) return { field: 'expires' };
+    const at = utcFromField(f.expires);
+    if (!at) return { field: 'expires' };
     body.expires = at.toISOString();
   }
   if (f.currency) body.currency = f.currency as ConsoleCreateCode['currency'];
@@ -206,7 +205,7 @@ function CodeUses({ code }: { code: string }) {
         <>
           <p>{t('uses.summary', { percentage: data.code.value_percentage, ...data.code.uses })}</p>
           <DataTable caption={t('uses.caption')} rows={data.uses} rowKey={(u) => u.id} empty={t('uses.none')} columns={[
-            { key: 'created_at', label: t('uses.when'), render: (u) => when(u.created_at, lng) },
+            { key: 'created_at', label: t('uses.when'), render: (u) => consoleTime(u.created_at, lng) },
             { key: 'member', label: t('uses.member'), render: (u) => `${u.email ?? ''} (${u.user_id})` },
             { key: 'payment_id', label: t('uses.payment'), render: (u) => <Button onClick={() => navigate(`/operator/payments/${u.payment_id}`)} aria-label={t('uses.openPayment', { id: u.payment_id })}>#{u.payment_id}</Button> },
             { key: 'status', label: t('uses.status'), render: (u) => t(`useStatus.${u.status}`) },

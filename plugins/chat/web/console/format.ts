@@ -2,8 +2,8 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../../kernel/web/api-error.ts';
 
-export const dateTime = (iso: string | null, lng: string) =>
-  (iso ? new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '');
+/** A moment in UTC, named (the kernel's console clock). */
+export { consoleTime as dateTime } from '../../../../kernel/web/console/time.ts';
 
 /** 125 -> "2:05" (minutes:seconds); 3725 -> "1:02:05". */
 export function duration(seconds: number): string {

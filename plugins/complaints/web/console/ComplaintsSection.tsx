@@ -3,6 +3,7 @@ import { css } from '@linaria/core';
 import { ApiError } from '../../../../kernel/web/api-error.ts';
 import type { ConsoleSectionProps } from '../../../../kernel/web/console/define.ts';
 import { useConsole } from '../../../../kernel/web/console/context.ts';
+import { consoleTime } from '../../../../kernel/web/console/time.ts';
 import { Button, CheckField, DataTable, Notice, Page, SelectField, TextField, mutedText, row } from '../../../../kernel/web/console/ui.tsx';
 import { colors } from '../../../../kernel/web/theme.ts';
 import {
@@ -11,8 +12,6 @@ import {
 } from '../../contract.ts';
 
 type Message = { kind: 'success' | 'error' | 'info'; text: string };
-const dateTime = (iso: string | null, lng: string) =>
-  (iso ? new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '');
 
 /** Complaints (operators): listed by status, one opens with its answers, answered by mail, closed or opened again. */
 export default function ComplaintsSection({ path }: ConsoleSectionProps) {
@@ -65,7 +64,7 @@ function ComplaintsList() {
         <>
           <DataTable caption={t('list.caption', { total: result.total })} rows={result.items} rowKey={(c) => c.id} empty={t('list.none')} columns={[
             { key: 'reference', label: t('list.reference'), render: (c) => <Button style={{ whiteSpace: 'nowrap' }} onClick={() => navigate(`/operator/complaints/${c.id}`)} aria-label={t('list.open', { reference: c.reference })}>{c.reference}</Button> },
-            { key: 'created_at', label: t('list.received'), render: (c) => dateTime(c.created_at, lng) },
+            { key: 'created_at', label: t('list.received'), render: (c) => consoleTime(c.created_at, lng) },
             { key: 'name', label: t('list.from'), render: (c) => `${c.name} <${c.email}>` },
             { key: 'topic', label: t('list.topic'), render: (c) => t(`topic.${c.topic}`) },
             { key: 'text', label: t('list.text'), render: (c) => <span style={{ display: 'block', maxWidth: 380, overflowWrap: 'anywhere' }}>{c.text.length > 140 ? `${c.text.slice(0, 140)}…` : c.text}</span> },
@@ -172,7 +171,7 @@ function ComplaintView({ id }: { id: number }) {
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       <dl className={facts}>
         <dt>{t('list.status')}</dt><dd>{t(`status.${c.status}`)}</dd>
-        <dt>{t('list.received')}</dt><dd>{dateTime(c.created_at, lng)}</dd>
+        <dt>{t('list.received')}</dt><dd>{consoleTime(c.created_at, lng)}</dd>
         <dt>{t('list.from')}</dt><dd>{c.name} &lt;{c.email}&gt;{c.user_id != null && <> · {t('detail.member', { id: c.user_id })}</>}</dd>
         <dt>{t('list.topic')}</dt><dd>{t(`topic.${c.topic}`)}</dd>
         <dt>{t('detail.site')}</dt><dd>{c.domain} ({c.locale})</dd>
@@ -186,7 +185,7 @@ function ComplaintView({ id }: { id: number }) {
           <ol className={answerList} aria-label={t('detail.answersLabel')}>
             {data.answers.map((a) => (
               <li key={a.id}>
-                <small>{t('detail.sentBy', { when: dateTime(a.sent_at, lng), staff: a.staff?.email ?? t('detail.unknownStaff') })}</small>
+                <small>{t('detail.sentBy', { when: consoleTime(a.sent_at, lng), staff: a.staff?.email ?? t('detail.unknownStaff') })}</small>
                 <p>{a.text}</p>
               </li>
             ))}

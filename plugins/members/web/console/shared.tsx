@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../../../../kernel/web/api-error.ts';
 import { Button, SelectField, TextField, row } from '../../../../kernel/web/console/ui.tsx';
 import type { QueueStatus } from '../../contract.ts';
+import { consoleTime } from '../../../../kernel/web/console/time.ts';
 
 export type Message = { kind: 'success' | 'error' | 'info'; text: string };
 
@@ -29,9 +30,8 @@ export function failure(t: TFunction, e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** A moment as "28/11/2026, 15:00" in the console's language (UTC, as the audit log shows it). */
-export const when = (iso: string | null | undefined, lng: string) =>
-  (iso ? new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) : '');
+/** A moment in the console's language, in UTC and named (the kernel's console clock). */
+export const when = consoleTime;
 
 export interface QueueFilter { status: QueueStatus; member: string }
 

@@ -4,8 +4,8 @@ import { formatMoney } from '../../money.ts';
 
 export const money = (minor: number, currency: string, lng: string) => formatMoney(minor, currency, lng);
 
-export const dateTime = (iso: string | null, lng: string) =>
-  (iso ? new Intl.DateTimeFormat(lng, { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) : '');
+/** A moment in UTC, named (the kernel's console clock). */
+export { consoleTime as dateTime } from '../../../../kernel/web/console/time.ts';
 
 /**
  * "19.99" or "19,99" -> 1999 (minor units, exact: digits only, never through a float); null when
