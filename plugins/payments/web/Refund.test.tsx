@@ -58,8 +58,8 @@ describe('refund of unused credits', () => {
     const done = await screen.findByText('100 credits refunded; PLN 69.99 goes back to your account within a few days.');
     expect(posted).toEqual([{ id: 31 }]);
     expect(screen.queryByRole('dialog')).toBeNull();
-    // The button is gone: the result takes the focus.
-    expect(document.activeElement).toBe(done);
+    // The button is gone: the result takes the focus (in the effect after the commit that showed it).
+    await waitFor(() => expect(document.activeElement).toBe(done));
     expect(screen.queryByRole('button', { name: 'Refund credits' })).toBeNull();
     expect(screen.getByText('Refunded: 100 credits (PLN 69.99).')).toBeTruthy();
     await waitFor(() => expect(userCalls()).toBe(before + 1));
