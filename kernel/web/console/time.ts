@@ -1,7 +1,7 @@
 import { dateFormat } from '../../contract/intl.ts';
 
 /**
- * A moment as the console shows it, "01/12/2026, 21:05 UTC" in the console's language: always in
+ * A moment as the console shows it, "01.12.26, 21:05 UTC" in German, "12/1/26, 9:05 PM UTC" in English: always in
  * UTC, and saying so. A site's operators sit in several countries, and the console's periods (the
  * figures, payments and the audit log's from/to) are UTC days; one clock on every screen, named,
  * so nobody takes another zone's time for their own. Empty for no time.
